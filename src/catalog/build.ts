@@ -1,0 +1,22 @@
+import type { ServerDiscovery } from '../discovery/types.js';
+import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogTool } from './types.js';
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sort tools by server, then tool name (code-unit order: deterministic across locales). */
+export function compareTools(a: { server: string; name: string }, b: { server: string; name: string }): number {
+  return byString(a.server, b.server) || byString(a.name, b.name);
+}
+
+/**
+ * Assemble the catalog document from discovery results: servers and tools sorted,
+ * qualified names in the slash style (the naming engine re-renders for other styles).
+ */
+export function buildCatalog(discoveries: ServerDiscovery[], generatedAt: Date = new Date()): Catalog {
+  const servers = discoveries.map((entry) => entry.server).sort((a, b) => byString(a.name, b.name));
+  const tools: CatalogTool[] = discoveries
+    .flatMap((entry) => entry.tools)
+    .map((tool) => ({ ...tool, qualifiedName: `${tool.server}/${tool.name}` }))
+    .sort(compareTools);
+  return { schemaVersion: CATALOG_SCHEMA_VERSION, generatedAt: generatedAt.toISOString(), style: 'slash', servers, tools };
+}

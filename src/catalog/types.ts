@@ -1,0 +1,99 @@
+/**
+ * The catalog document of the contract (`list --json`, `snapshot`, accepted by `--catalog`).
+ * Plain data: produced by discovery (live), read from a file (offline) or built in memory (tests).
+ */
+export const CATALOG_SCHEMA_VERSION = 1;
+
+/** Stable codes for a server that could not be discovered. */
+export type DiscoveryErrorCode =
+  | 'SPAWN_FAILED'
+  | 'CONNECT_TIMEOUT'
+  | 'HANDSHAKE_FAILED'
+  | 'LIST_FAILED'
+  | 'HTTP_ERROR'
+  | 'AUTH_REQUIRED'
+  | 'CONNECTION_CLOSED'
+  | 'UNLAUNCHABLE'
+  | 'INTERRUPTED';
+
+export type ServerStatus = 'ok' | 'error' | 'disabled';
+
+export interface ServerInfo {
+  name: string;
+  version?: string;
+  title?: string;
+  [key: string]: unknown;
+}
+
+/** A tools/list entry that failed validation; kept so lint can report it (discovery never drops silently). */
+export interface MalformedTool {
+  /** Position in the server's concatenated tools/list pages. */
+  index: number;
+  name?: string;
+  /** Field paths and what was wrong, e.g. "inputSchema.type: expected \"object\"". */
+  problems: string[];
+}
+
+export interface CatalogServer {
+  name: string;
+  transport: string;
+  /** Config file the server came from. */
+  source: string;
+  /** Client whose config declared it ("mcpns" for mcpns.config.json). */
+  client?: string;
+  status: ServerStatus;
+  durationMs?: number;
+  serverInfo?: ServerInfo;
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  error?: { code: DiscoveryErrorCode; message: string };
+  toolCount: number;
+  /** Pages fetched from tools/list. */
+  pages?: number;
+  malformedTools?: MalformedTool[];
+  /** Notes from discovery (pagination guard tripped, SSE fallback used…). */
+  notes?: string[];
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+export interface CatalogTool {
+  server: string;
+  /** Tool name exactly as the server returned it. */
+  name: string;
+  /** The name in the catalog's style (slash by default: server/tool). */
+  qualifiedName: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  _meta?: Record<string, unknown>;
+  /** Set when a client filter or profile hides the tool (shown only by `list --all`). */
+  hidden?: { by: string; reason: string };
+  /** Per-tool hashes (snapshots only). */
+  hashes?: Record<string, string>;
+}
+
+export interface Catalog {
+  schemaVersion: typeof CATALOG_SCHEMA_VERSION;
+  generatedAt: string;
+  style: string;
+  servers: CatalogServer[];
+  tools: CatalogTool[];
+  [key: string]: unknown;
+}
+
+/** The (server, tool) pair that identifies a tool everywhere in mcpns. */
+export interface ToolRef {
+  server: string;
+  tool: string;
+}

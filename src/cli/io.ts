@@ -1,0 +1,12 @@
+/** Everything the CLI touches of the outside world, injectable so commands run in-process in tests. */
+export interface CliIo {
+  stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
+  stderr: { write(text: string): void; isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  cwd: string;
+  home: string;
+  /** Aborted on SIGINT. */
+  signal: AbortSignal;
+  now(): Date;
+}

@@ -1,0 +1,235 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { z } from 'zod';
+import { ConfigError } from '../errors.js';
+import { expandPosixDefault } from './expand.js';
+import { parse as parseLoose } from 'jsonc-parser';
+import { locate, parseJsonText, toPointer } from './json-text.js';
+import { emptyConfig, type LoadedConfig } from './loaded.js';
+import type { Diagnostic, ServerSpec } from './model.js';
+import { McpnsConfigSchema, type McpnsConfig, type ServerEntry } from './schema.js';
+import { readClientConfigs, readForeignConfigFile } from './clients/index.js';
+
+export const OWN_CONFIG_NAME = 'mcpns.config.json';
+
+export interface LoadOptions {
+  /** Explicit --config files (mcpns's own or any client's). */
+  configFiles?: string[];
+  /** --client ids: read each client's known locations. */
+  clients?: string[];
+  /** --scan: every known client. */
+  scan?: boolean;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  home: string;
+  /** VS Code `${input:id}` answers from --input id=value. */
+  inputs?: Record<string, string>;
+}
+
+/** Find mcpns.config.json in cwd, then its parents up to the repository root (a directory holding .git). */
+export function findOwnConfig(cwd: string): string | undefined {
+  let directory = resolve(cwd);
+  for (;;) {
+    const candidate = join(directory, OWN_CONFIG_NAME);
+    if (existsSync(candidate)) return candidate;
+    if (existsSync(join(directory, '.git'))) return undefined;
+    const parent = dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+}
+
+/** Shown path: relative to cwd when inside it, so output is stable across machines. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+export function isOwnConfigFile(file: string, value: unknown): boolean {
+  const name = basename(file);
+  if (/^mcpns(\.[^.]+)*\.json$|\.mcpns\.json$/.test(name)) return true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { $schema?: unknown }).$schema === 'string' &&
+    String((value as { $schema: string }).$schema).includes('mcpns.config')
+  );
+}
+
+/** Load every configured source and merge them into one LoadedConfig. */
+export function loadConfig(options: LoadOptions): LoadedConfig {
+  const configFiles = options.configFiles ?? [];
+  const hasClientSource = (options.clients?.length ?? 0) > 0 || options.scan === true;
+  const files =
+    configFiles.length > 0 ? configFiles.map((file) => resolve(options.cwd, file)) : hasClientSource ? [] : [findOwnConfig(options.cwd)];
+  if (files.length === 1 && files[0] === undefined) {
+    throw new ConfigError('CONFIG_NOT_FOUND', `no ${OWN_CONFIG_NAME} in ${options.cwd} or its parents`, {
+      hint: 'pass --config <file>, --client <id> or --scan, or create mcpns.config.json',
+    });
+  }
+  const merged = emptyConfig(files[0] ? dirname(files[0]) : options.cwd);
+  for (const file of files as string[]) {
+    mergeInto(merged, loadFile(file, options));
+  }
+  if (hasClientSource) {
+    mergeInto(merged, readClientConfigs({ ...options, clients: options.clients ?? [], scan: options.scan === true }));
+  }
+  return merged;
+}
+
+function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
+  target.files.push(...source.files);
+  target.servers.push(...source.servers);
+  target.diagnostics.push(...source.diagnostics);
+  target.naming = { ...source.naming, ...target.naming };
+  target.namespaces = { ...source.namespaces, ...target.namespaces };
+  target.profiles = { ...source.profiles, ...target.profiles };
+  target.participant ??= source.participant;
+  target.rules = { ...source.rules, ...target.rules };
+  target.ignore.push(...source.ignore);
+  target.routes.push(...source.routes);
+}
+
+function readText(file: string): string {
+  if (!existsSync(file)) throw new ConfigError('CONFIG_NOT_FOUND', `config file not found: ${file}`, { location: { file } });
+  if (statSync(file).isDirectory()) throw new ConfigError('CONFIG_INVALID', `${file} is a directory, not a config file`, { location: { file } });
+  return readFileSync(file, 'utf8');
+}
+
+/** Load one file: mcpns's own format, or any client's (detected from the name and shape). */
+export function loadFile(file: string, options: LoadOptions): LoadedConfig {
+  const text = readText(file);
+  const shown = displayPath(file, options.cwd);
+  if (!/\.json$/i.test(file) || !looksLikeOwnConfig(file, text)) {
+    return readForeignConfigFile(file, text, options);
+  }
+  const parsed = parseJsonText(text, shown, { allowComments: false });
+  return loadOwnConfig(parsed.value, text, parsed.tree, file, options);
+}
+
+const OWN_ONLY_KEYS = ['naming', 'namespaces', 'profiles', 'participant', 'rules', 'ignore', 'routes', 'include'];
+
+/** mcpns's own format by name (mcpns.config.json, *.mcpns.json), $schema, or a key only mcpns uses. */
+function looksLikeOwnConfig(file: string, text: string): boolean {
+  if (isOwnConfigFile(file, undefined)) return true;
+  const value = parseLoose(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (isOwnConfigFile(file, value)) return true;
+  return OWN_ONLY_KEYS.some((key) => key in value);
+}
+
+function loadOwnConfig(
+  value: unknown,
+  text: string,
+  tree: ReturnType<typeof parseJsonText>['tree'],
+  file: string,
+  options: LoadOptions,
+): LoadedConfig {
+  const shown = displayPath(file, options.cwd);
+  const result = McpnsConfigSchema.safeParse(value);
+  if (!result.success) throw schemaError(result.error, text, tree, shown);
+  const config: McpnsConfig = result.data;
+  const loaded = emptyConfig(dirname(file));
+  loaded.files.push(shown);
+  validateRegexes(config, shown, text, tree);
+  for (const [name, entry] of Object.entries(config.servers ?? {})) {
+    loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env }));
+  }
+  loaded.naming = config.naming ?? {};
+  loaded.namespaces = config.namespaces ?? {};
+  loaded.profiles = config.profiles ?? {};
+  if (config.participant) loaded.participant = config.participant;
+  loaded.rules = config.rules ?? {};
+  loaded.ignore = config.ignore ?? [];
+  loaded.routes = config.routes ?? [];
+  for (const include of config.include ?? []) {
+    const included = resolve(dirname(file), include);
+    if (!existsSync(included)) {
+      loaded.diagnostics.push({
+        level: 'warning',
+        code: 'INCLUDE_NOT_FOUND',
+        message: `included file ${include} does not exist`,
+        file: shown,
+        pointer: '/include',
+      });
+      continue;
+    }
+    mergeInto(loaded, loadFile(included, options));
+  }
+  return loaded;
+}
+
+function validateRegexes(config: McpnsConfig, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {
+  for (const [name, namespace] of Object.entries(config.namespaces ?? {})) {
+    if (namespace.pattern === undefined) continue;
+    try {
+      new RegExp(namespace.pattern, 'u');
+    } catch (error) {
+      const at = locate(text, tree, ['namespaces', name, 'pattern']);
+      throw new ConfigError('CONFIG_INVALID', `namespaces.${name}.pattern: invalid regular expression: ${(error as Error).message}`, {
+        location: { file: shown, ...at, path: `namespaces.${name}.pattern` },
+      });
+    }
+  }
+}
+
+function schemaError(error: z.ZodError, text: string, tree: ReturnType<typeof parseJsonText>['tree'], shown: string): ConfigError {
+  const issue = error.issues[0]!;
+  let path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
+  let message = issue.message;
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    path = [...path, key];
+    message = `unknown key "${key}"`;
+  } else if (issue.code === 'invalid_union' && path[0] === 'servers' && path.length === 2) {
+    message = 'a server needs "command" (stdio) or "type": "http"|"sse" with "url"';
+    const entry = (issue as { errors?: z.core.$ZodIssue[][] }).errors;
+    const detail = entry?.map((branch) => branch[0]).find((first) => first && first.code === 'unrecognized_keys');
+    if (detail && detail.code === 'unrecognized_keys') message += `; unknown key "${detail.keys[0]}"`;
+  }
+  const dotted = path.map(String).join('.') || '(root)';
+  const at = locate(text, tree, path as Array<string | number>);
+  return new ConfigError('CONFIG_INVALID', `${shown}: ${dotted}: ${message}`, {
+    location: { file: shown, ...at, path: dotted },
+    details: { issues: error.issues.slice(0, 10).map((each) => ({ path: each.path.map(String).join('.'), message: each.message })) },
+  });
+}
+
+function toServerSpec(
+  name: string,
+  entry: ServerEntry,
+  context: { file: string; shown: string; text: string; tree: ReturnType<typeof parseJsonText>['tree']; env: Record<string, string | undefined> },
+): ServerSpec {
+  const pointerPath = ['servers', name];
+  const at = locate(context.text, context.tree, pointerPath);
+  const diagnostics: Diagnostic[] = [];
+  const expand = (raw: string, field: string): string =>
+    expandPosixDefault(raw, context.env, { file: context.shown, pointer: toPointer([...pointerPath, field]) }, diagnostics);
+  const expandMap = (map: Record<string, string> | undefined, field: string): Record<string, string> | undefined =>
+    map === undefined ? undefined : Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value, `${field}/${key}`)]));
+  const base = {
+    name,
+    enabled: entry.enabled !== false,
+    ...(entry.enabled === false ? { disabledReason: '"enabled": false in config' } : {}),
+    ...(entry.timeoutMs !== undefined ? { timeoutMs: entry.timeoutMs } : {}),
+    source: { client: 'mcpns' as const, file: context.shown, pointer: toPointer(pointerPath), ...at },
+    diagnostics,
+  };
+  if ('command' in entry) {
+    const cwd = entry.cwd === undefined ? dirname(context.file) : resolve(dirname(context.file), expand(entry.cwd, 'cwd'));
+    return {
+      ...base,
+      transport: 'stdio',
+      command: expand(entry.command, 'command'),
+      args: (entry.args ?? []).map((value, index) => expand(value, `args/${index}`)),
+      ...(entry.env ? { env: expandMap(entry.env, 'env') } : {}),
+      cwd,
+    };
+  }
+  return {
+    ...base,
+    transport: entry.type,
+    url: expand(entry.url, 'url'),
+    ...(entry.headers ? { headers: expandMap(entry.headers, 'headers') } : {}),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The normalized model of a configured server. Every config reader (mcpns's own file and every
+ * client's file) maps its entries into ServerSpec; discovery and `mcpns servers` only read this.
+ */
+export type ClientId =
+  | 'mcpns'
+  | 'claude-desktop'
+  | 'claude-code'
+  | 'vscode'
+  | 'cursor'
+  | 'windsurf'
+  | 'codex'
+  | 'gemini-cli'
+  | 'opencode'
+  | 'zed'
+  | 'cline'
+  | 'continue'
+  | 'goose'
+  | 'generic';
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+export interface Diagnostic {
+  level: 'error' | 'warning' | 'info';
+  /** Stable SCREAMING_SNAKE code, e.g. URL_WITHOUT_TYPE, UNRESOLVED_VARIABLE, STRICT_JSON_COMMENT. */
+  code: string;
+  message: string;
+  file?: string;
+  /** JSON Pointer to the entry or field, e.g. "/mcpServers/github/env". */
+  pointer?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ServerSource {
+  client: ClientId;
+  /** Path of the file as given or found (relative to cwd when inside it). */
+  file: string;
+  scope?: string;
+  /** JSON Pointer of the entry inside the file. */
+  pointer: string;
+  /** 1-based line and column of the entry's key, when known. */
+  line?: number;
+  column?: number;
+}
+
+export interface ToolFilter {
+  /** Only these tools are visible (empty/undefined = all). */
+  include?: string[];
+  /** These tools are hidden; exclude wins over include. */
+  exclude?: string[];
+  /** How entries match tool names: exact names, globs, or Gemini's "name(" prefix form. */
+  match: 'exact' | 'glob' | 'gemini';
+  /** Which config field the filter came from, for "hidden because …" messages. */
+  field?: string;
+}
+
+export interface ServerSpec {
+  /** The configured server name (the config key): the namespace of its tools. */
+  name: string;
+  transport: TransportKind | 'unlaunchable';
+  /** Why a server cannot be launched (e.g. a URL without type in Claude Code). */
+  unlaunchableReason?: string;
+  command?: string;
+  args?: string[];
+  /** Literal environment for the child (values are secrets: never print them). */
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  /** HTTP headers (values are secrets: never print them). */
+  headers?: Record<string, string>;
+  /** Try Streamable HTTP first, fall back to SSE on a 4xx (VS Code, Cursor, Gemini url-only…). */
+  sseFallback?: boolean;
+  enabled: boolean;
+  /** Why the server is disabled, when it is. */
+  disabledReason?: string;
+  /** Per-server discovery deadline override (ms). */
+  timeoutMs?: number;
+  toolFilter?: ToolFilter;
+  source: ServerSource;
+  /** When another entry with the same name wins under its client's precedence rules. */
+  shadowedBy?: string;
+  diagnostics: Diagnostic[];
+}

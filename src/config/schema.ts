@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * mcpns's own config file (mcpns.config.json). Strict: an unknown key is an error with its path.
+ * The JSON Schema in schema/mcpns.config.schema.json is generated from these schemas.
+ */
+const StringMap = z.record(z.string(), z.string());
+
+const ServerBaseFields = {
+  /** Set false to keep the entry but skip it in discovery. */
+  enabled: z.boolean().optional().describe('Set false to keep the entry but skip it during discovery.'),
+  /** Discovery deadline for this server (spawn, initialize and every tools/list page), in ms. */
+  timeoutMs: z.number().int().positive().optional().describe('Discovery deadline for this server, in milliseconds.'),
+  description: z.string().optional().describe('Free text for humans.'),
+};
+
+export const StdioServerSchema = z
+  .strictObject({
+    type: z.literal('stdio').optional(),
+    command: z.string().min(1).describe('Executable to spawn.'),
+    args: z.array(z.string()).optional(),
+    env: StringMap.optional().describe('Environment for the child; values support ${VAR} and ${VAR:-default}.'),
+    cwd: z.string().optional().describe('Working directory, relative to the config file.'),
+    ...ServerBaseFields,
+  })
+  .describe('A server spawned as a child process and spoken to over stdio.');
+
+export const RemoteServerSchema = z
+  .strictObject({
+    type: z.enum(['http', 'sse']).describe('"http" = Streamable HTTP, "sse" = legacy HTTP+SSE.'),
+    url: z.string().min(1),
+    headers: StringMap.optional().describe('HTTP headers; values support ${VAR} and ${VAR:-default}.'),
+    ...ServerBaseFields,
+  })
+  .describe('A remote server over Streamable HTTP or SSE.');
+
+export const ServerEntrySchema = z.union([StdioServerSchema, RemoteServerSchema]);
+
+export const SeveritySettingSchema = z.enum(['error', 'warn', 'warning', 'info', 'off']);
+
+export const NamespaceSchema = z.strictObject({
+  servers: z.array(z.string()).describe('Config names of the servers in this namespace.'),
+  prefix: z.string().optional().describe('Every tool name must start with this prefix (MCP-ocs ADR-004).'),
+  pattern: z.string().optional().describe('Regular expression every tool name must match.'),
+  case: z.enum(['snake', 'camel', 'kebab', 'pascal', 'any']).optional(),
+  domain: z.string().optional(),
+  priority: z.number().optional().describe('Higher wins when a short name is picked by priority.'),
+  enabled: z.boolean().optional(),
+});
+
+export const ProfileSchema = z.strictObject({
+  description: z.string().optional(),
+  servers: z
+    .strictObject({
+      enable: z.array(z.string()).optional(),
+      disable: z.array(z.string()).optional(),
+    })
+    .optional(),
+  namespaces: z
+    .record(z.string(), z.strictObject({ enabled: z.boolean().optional(), priority: z.number().optional() }))
+    .optional(),
+  tools: z
+    .strictObject({
+      allow: z.array(z.string()).optional().describe('Globs over tool names or qualified names; only matches are exposed.'),
+      deny: z.array(z.string()).optional().describe('Globs over tool names or qualified names; matches are hidden.'),
+    })
+    .optional(),
+  priorities: z.record(z.string(), z.number()).optional().describe('Server name → priority.'),
+});
+
+export const CapabilitySchema = z.looseObject({
+  kind: z.string(),
+  payload: z.unknown().optional(),
+});
+
+export const ParticipantSchema = z.strictObject({
+  id: z.string().min(1),
+  capabilities: z.array(CapabilitySchema),
+});
+
+export const IgnoreEntrySchema = z.strictObject({
+  code: z.string(),
+  name: z.string().optional(),
+  server: z.string().optional(),
+  tool: z.string().optional(),
+  target: z.string().optional(),
+  reason: z.string().min(1).describe('Why this finding is accepted (required).'),
+});
+
+export const RouteCallSchema = z.strictObject({
+  tool: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const RouteSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  pattern: z.string().optional().describe('Regular expression (named groups become hints) matched against the question.'),
+  flags: z.string().optional().describe('Regular expression flags; default "i".'),
+  keywords: z.array(z.string()).optional().describe('Every keyword must appear (case-insensitive).'),
+  tool: z.string().optional(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  calls: z.array(RouteCallSchema).optional(),
+});
+
+export const NamingSchema = z.strictObject({
+  style: z.string().optional().describe('Display style for list (slash, double-underscore, underscore, dot, hybrid, prefix, mew-openai).'),
+  targets: z.array(z.string()).optional().describe('Styles/presets check-conflicts evaluates by default.'),
+});
+
+export const McpnsConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  include: z.array(z.string()).optional().describe("Other clients' config files to read as well."),
+  servers: z.record(z.string(), ServerEntrySchema).optional(),
+  naming: NamingSchema.optional(),
+  namespaces: z.record(z.string(), NamespaceSchema).optional(),
+  profiles: z.record(z.string(), ProfileSchema).optional(),
+  participant: ParticipantSchema.optional(),
+  rules: z.record(z.string(), SeveritySettingSchema).optional(),
+  ignore: z.array(IgnoreEntrySchema).optional(),
+  routes: z.array(RouteSchema).optional(),
+});
+
+export type McpnsConfig = z.infer<typeof McpnsConfigSchema>;
+export type ServerEntry = z.infer<typeof ServerEntrySchema>;
+export type Namespace = z.infer<typeof NamespaceSchema>;
+export type Profile = z.infer<typeof ProfileSchema>;
+export type Capability = z.infer<typeof CapabilitySchema>;
+export type Participant = z.infer<typeof ParticipantSchema>;
+export type IgnoreEntry = z.infer<typeof IgnoreEntrySchema>;
+export type Route = z.infer<typeof RouteSchema>;
+export type SeveritySetting = z.infer<typeof SeveritySettingSchema>;

@@ -1,0 +1,28 @@
+/**
+ * mcpns as a library: config → discovery → catalog → naming → checks → report.
+ * Everything here takes and returns plain data; nothing touches process or the terminal.
+ */
+export { loadConfig, findOwnConfig, type LoadOptions } from './config/load.js';
+export type { LoadedConfig } from './config/loaded.js';
+export type { ServerSpec, Diagnostic, ClientId, ToolFilter } from './config/model.js';
+export { McpnsConfigSchema, type McpnsConfig } from './config/schema.js';
+export type { ToolSource, DiscoveryOptions, ServerDiscovery } from './discovery/types.js';
+export { buildCatalog, compareTools } from './catalog/build.js';
+export { readCatalogFile, parseCatalogText } from './catalog/read.js';
+export type { Catalog, CatalogServer, CatalogTool, ToolRef, DiscoveryErrorCode } from './catalog/types.js';
+export { getTarget, listTargets, renderNames, namingInputFromCatalog, DEFAULT_STYLE } from './naming/index.js';
+export type { NamingTarget, Rendering, RenderedName, NamingInput } from './naming/index.js';
+export { CODES, ALL_CODES, describeFinding } from './checks/codes.js';
+export type { Finding, Severity, Check, CheckContext } from './checks/types.js';
+export { McpnsError, ConfigError, UsageError } from './errors.js';
+export { EXIT } from './exit-codes.js';
+export { terminalSafe } from './util/terminal-safe.js';
+export { collectSecrets, redactText } from './util/redact.js';
+
+/** Discover live servers (loads the MCP SDK on first use). */
+export async function discoverServers(
+  ...args: Parameters<typeof import('./discovery/discover.js').discoverServers>
+): ReturnType<typeof import('./discovery/discover.js').discoverServers> {
+  const { discoverServers: discover } = await import('./discovery/discover.js');
+  return discover(...args);
+}

@@ -1,0 +1,66 @@
+import type { ServerSpec } from '../config/model.js';
+
+export const REDACTED = '***';
+
+/** Values shorter than this are not treated as secrets (redacting "1" or "true" would garble output). */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * Every secret value in the configuration: env values, header values (and the token after "Bearer "),
+ * URL passwords and query-string values. The CLI scrubs all of its output with these as a last line of defence.
+ */
+export function collectSecrets(servers: readonly ServerSpec[]): string[] {
+  const secrets = new Set<string>();
+  const add = (value: string | undefined): void => {
+    if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  };
+  for (const server of servers) {
+    for (const value of Object.values(server.env ?? {})) add(value);
+    for (const value of Object.values(server.headers ?? {})) {
+      add(value);
+      const token = /^\s*(?:bearer|basic|token)\s+(.+)$/i.exec(value)?.[1];
+      add(token);
+    }
+    if (server.url) for (const value of urlSecrets(server.url)) add(value);
+    for (const arg of server.args ?? []) for (const value of urlSecrets(arg)) add(value);
+  }
+  // Longest first, so a secret containing another is replaced whole.
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+function urlSecrets(text: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return [];
+  try {
+    const url = new URL(text);
+    const found: string[] = [];
+    if (url.password) found.push(url.password, decodeURIComponent(url.password));
+    if (url.username && url.password) found.push(url.username);
+    for (const [, value] of url.searchParams) found.push(value);
+    return found;
+  } catch {
+    return [];
+  }
+}
+
+/** Replace every secret occurrence in text. */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (result.includes(secret)) result = result.split(secret).join(REDACTED);
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret && result.includes(escaped)) result = result.split(escaped).join(REDACTED);
+  }
+  return result;
+}
+
+/** A URL with its password and query values masked, for display. */
+export function redactUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.password) url.password = REDACTED;
+    for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, REDACTED);
+    return url.toString().replace(/%2A%2A%2A/g, REDACTED);
+  } catch {
+    return text;
+  }
+}
