@@ -203,10 +203,10 @@ function toServerSpec(
   const pointerPath = ['servers', name];
   const at = locate(context.text, context.tree, pointerPath);
   const diagnostics: Diagnostic[] = [];
-  const expand = (raw: string, field: string): string =>
-    expandPosixDefault(raw, context.env, { file: context.shown, pointer: toPointer([...pointerPath, field]) }, diagnostics);
+  const expand = (raw: string, ...field: Array<string | number>): string =>
+    expandPosixDefault(raw, context.env, { file: context.shown, pointer: toPointer([...pointerPath, ...field]) }, diagnostics);
   const expandMap = (map: Record<string, string> | undefined, field: string): Record<string, string> | undefined =>
-    map === undefined ? undefined : Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value, `${field}/${key}`)]));
+    map === undefined ? undefined : Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value, field, key)]));
   const base = {
     name,
     enabled: entry.enabled !== false,
@@ -221,7 +221,7 @@ function toServerSpec(
       ...base,
       transport: 'stdio',
       command: expand(entry.command, 'command'),
-      args: (entry.args ?? []).map((value, index) => expand(value, `args/${index}`)),
+      args: (entry.args ?? []).map((value, index) => expand(value, 'args', index)),
       ...(entry.env ? { env: expandMap(entry.env, 'env') } : {}),
       cwd,
     };

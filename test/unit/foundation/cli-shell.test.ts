@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VERSION } from '../../../src/version.js';
+import { runCli } from '../../helpers/run-cli.js';
+
+describe('CLI shell', () => {
+  it('prints the version from package.json', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    expect(VERSION).toBe(pkg.version);
+    const run = await runCli(['--version']);
+    expect(run).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+  });
+
+  it('exits 2 (not commander\'s 1) on an unknown command or option', async () => {
+    expect((await runCli(['bogus'])).code).toBe(2);
+    expect((await runCli(['servers', '--bogus'])).code).toBe(2);
+  });
+
+  it('writes one JSON error line on stderr under --json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpns-shell-'));
+    writeFileSync(join(dir, 'mcpns.config.json'), '{ "servers": { "a": { "command": "node" } } }');
+    const run = await runCli(['servers', '--server', 'nope', '--json'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const line = JSON.parse(run.stderr.trim());
+    expect(line.error).toMatchObject({ code: 'UNKNOWN_SERVER', known: ['a'] });
+  });
+
+  it('reports config errors with file:line:column and exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpns-shell-'));
+    writeFileSync(join(dir, 'mcpns.config.json'), '{\n  "servers": {,\n}');
+    const run = await runCli(['servers'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/mcpns: error: mcpns\.config\.json:2:\d+: JSON syntax error/);
+  });
+
+  it('shows servers with env and header names but never their values', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpns-shell-'));
+    const secret = 'SENTINEL-s3cr3t-value';
+    writeFileSync(
+      join(dir, 'mcpns.config.json'),
+      JSON.stringify({
+        servers: {
+          local: { command: 'node', args: ['x.js'], env: { API_KEY: secret } },
+          remote: { type: 'http', url: `http://127.0.0.1:9/mcp?token=${secret}`, headers: { Authorization: `Bearer ${secret}` } },
+        },
+      }),
+    );
+    for (const argv of [['servers'], ['servers', '--json'], ['servers', '--verbose']]) {
+      const run = await runCli(argv, { cwd: dir });
+      expect(run.code).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain(secret);
+      expect(run.stdout).toContain('API_KEY');
+      expect(run.stdout).toContain('Authorization');
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findOwnConfig, loadConfig } from '../../../src/config/load.js';
+import { configJsonSchema } from '../../../src/config/json-schema.js';
+import { McpnsError } from '../../../src/errors.js';
+import { readFileSync } from 'node:fs';
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'mcpns-config-'));
+}
+
+function load(dir: string, text: string, env: Record<string, string> = {}) {
+  writeFileSync(join(dir, 'mcpns.config.json'), text);
+  return loadConfig({ cwd: dir, env, home: dir });
+}
+
+function thrown(fn: () => unknown): McpnsError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof McpnsError) return error;
+    throw error;
+  }
+  throw new Error('expected an McpnsError');
+}
+
+describe('loading mcpns.config.json', () => {
+  it('normalizes stdio, http and sse servers with sources and lines', () => {
+    const dir = tempDir();
+    const config = load(
+      dir,
+      JSON.stringify(
+        {
+          servers: {
+            calc: { command: 'node', args: ['calc.js'], cwd: 'sub' },
+            remote: { type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer x' } },
+            legacy: { type: 'sse', url: 'http://127.0.0.1:2/sse', enabled: false },
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    expect(config.servers.map((server) => [server.name, server.transport, server.enabled])).toEqual([
+      ['calc', 'stdio', true],
+      ['remote', 'http', true],
+      ['legacy', 'sse', false],
+    ]);
+    const calc = config.servers[0]!;
+    expect(calc.cwd).toBe(join(dir, 'sub'));
+    expect(calc.source).toMatchObject({ client: 'mcpns', file: 'mcpns.config.json', pointer: '/servers/calc', line: 3 });
+    expect(config.servers[2]!.disabledReason).toContain('enabled');
+  });
+
+  it('expands ${VAR} and ${VAR:-default}, keeping unset variables literally with a diagnostic', () => {
+    const dir = tempDir();
+    const config = load(
+      dir,
+      JSON.stringify({
+        servers: {
+          s: { command: '${TOOL_BIN:-node}', args: ['${SCRIPT}', '${MISSING_VAR}'], env: { TOKEN: '${TOKEN}' } },
+        },
+      }),
+      { SCRIPT: 'server.js', TOKEN: 'secret-value' },
+    );
+    const server = config.servers[0]!;
+    expect(server.command).toBe('node');
+    expect(server.args).toEqual(['server.js', '${MISSING_VAR}']);
+    expect(server.env).toEqual({ TOKEN: 'secret-value' });
+    expect(server.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['UNRESOLVED_VARIABLE', '/servers/s/args/1']]);
+  });
+
+  it('reports a JSON syntax error with file, line and column', () => {
+    const dir = tempDir();
+    const error = thrown(() => load(dir, '{\n  "servers": {\n    "a": { "command": "node", }\n  }\n}\n'));
+    expect(error.code).toBe('CONFIG_PARSE');
+    expect(error.location).toMatchObject({ file: 'mcpns.config.json', line: 3 });
+    expect(error.message).toMatch(/^mcpns\.config\.json:3:\d+: JSON syntax error/);
+  });
+
+  it('reports a schema violation naming the field path and line', () => {
+    const dir = tempDir();
+    const error = thrown(() => load(dir, '{\n  "servers": {\n    "a": { "command": "node", "bogus": 1 }\n  }\n}\n'));
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('servers.a');
+    expect(error.message).toContain('bogus');
+    expect(error.location.line).toBe(3);
+  });
+
+  it('rejects unknown top-level keys (strict)', () => {
+    const dir = tempDir();
+    const error = thrown(() => load(dir, '{ "servres": {} }'));
+    expect(error.message).toContain('unknown key "servres"');
+  });
+
+  it('rejects an invalid namespace regex naming the namespace', () => {
+    const dir = tempDir();
+    const error = thrown(() => load(dir, JSON.stringify({ namespaces: { files: { servers: [], pattern: '([a-z' } } })));
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('namespaces.files.pattern');
+  });
+
+  it('finds the config in a parent directory, stopping at the repository root', () => {
+    const root = tempDir();
+    mkdirSync(join(root, '.git'));
+    mkdirSync(join(root, 'a', 'b'), { recursive: true });
+    writeFileSync(join(root, 'mcpns.config.json'), '{}');
+    expect(findOwnConfig(join(root, 'a', 'b'))).toBe(join(root, 'mcpns.config.json'));
+    const outside = tempDir();
+    mkdirSync(join(outside, '.git'));
+    expect(findOwnConfig(outside)).toBeUndefined();
+  });
+
+  it('says where it looked when no config exists', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.git'));
+    const error = thrown(() => loadConfig({ cwd: dir, env: {}, home: dir }));
+    expect(error.code).toBe('CONFIG_NOT_FOUND');
+    expect(error.hint).toContain('--config');
+  });
+});
+
+describe('shipped JSON Schema', () => {
+  it('is exactly what the zod schema generates (run `npm run schema` after changing the schema)', () => {
+    const shipped = JSON.parse(readFileSync(new URL('../../../schema/mcpns.config.schema.json', import.meta.url), 'utf8'));
+    expect(shipped).toEqual(configJsonSchema());
+  });
+});
