@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
+import { mismatchedHashes } from '../snapshot/hash.js';
 import { CATALOG_SCHEMA_VERSION, type Catalog } from './types.js';
 
 const ToolSchema = z.looseObject({
@@ -9,6 +10,7 @@ const ToolSchema = z.looseObject({
   name: z.string(),
   qualifiedName: z.string().optional(),
   inputSchema: z.record(z.string(), z.unknown()).optional(),
+  hashes: z.record(z.string(), z.string()).optional(),
 });
 const ServerSchema = z.looseObject({
   name: z.string(),
@@ -62,6 +64,17 @@ export function parseCatalogText(text: string, file: string): Catalog {
     });
   }
   const catalog = result.data as unknown as Catalog;
+  // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
+  for (const [index, tool] of catalog.tools.entries()) {
+    const fields = mismatchedHashes(tool);
+    if (fields.length) {
+      throw new McpnsError(
+        'CATALOG_INVALID',
+        `${file}: tool "${tool.server}/${tool.name}": ${fields.map((field) => `hashes.${field}`).join(', ')} ${fields.length > 1 ? 'do' : 'does'} not match its content (hand-edited?)`,
+        { location: { file, path: `tools.${index}` }, hint: 'regenerate it from the servers with `mcpns snapshot -o <file>`' },
+      );
+    }
+  }
   for (const tool of catalog.tools) {
     tool.qualifiedName ??= `${tool.server}/${tool.name}`;
     tool.inputSchema ??= { type: 'object' };

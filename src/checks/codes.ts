@@ -21,6 +21,27 @@ const pair = (finding: Finding): string =>
   finding.server !== undefined && finding.tool !== undefined ? `${finding.server}/${finding.tool}` : (finding.name ?? '');
 const memberList = (finding: Finding): string =>
   (finding.members ?? []).map((member) => `${member.server}/${member.tool}`).join(', ');
+/** The hint a check computed for this very finding (names the actual server/tool), when it did. */
+const argHint = (finding: Finding): string | undefined => {
+  const hint = finding.args?.['hint'];
+  return typeof hint === 'string' && hint ? hint : undefined;
+};
+const listArg = (finding: Finding, key: string): string => {
+  const value = finding.args?.[key];
+  return Array.isArray(value) ? value.map(String).join(', ') : arg(finding, key);
+};
+
+/** Drift: which text a DESCRIPTION_CHANGED is about (tool description, parameter description, server instructions). */
+const describedField = (finding: Finding): string => {
+  const field = arg(finding, 'field') || 'description';
+  if (field === 'description') return `description of "${pair(finding)}"`;
+  if (field === 'instructions') return `instructions of server "${finding.server}"`;
+  const [schema, ...path] = field.split('.');
+  const what = schema === 'outputSchema' ? 'output field' : 'parameter';
+  return path.length ? `description of ${what} "${path.join('.')}" of "${pair(finding)}"` : `${schemaName(finding)} description of "${pair(finding)}"`;
+};
+const schemaName = (finding: Finding): string =>
+  (arg(finding, 'schema') || arg(finding, 'field').split('.')[0]) === 'outputSchema' ? 'output schema' : 'input schema';
 
 export const CODES = {
   // ── collisions ──────────────────────────────────────────────────────────
@@ -28,25 +49,31 @@ export const CODES = {
     severity: 'info',
     family: 'conflicts',
     title: 'The same tool name is offered by several servers',
-    message: (f) => `tool "${f.name}" is offered by ${f.members?.length ?? 0} servers: ${memberList(f)}`,
+    message: (f) =>
+      `tool "${f.name}" is offered by ${f.members?.length ?? 0} servers: ${memberList(f)}` +
+      (listArg(f, 'unprefixedTargets') ? `; ${listArg(f, 'unprefixedTargets')} expose only one of them` : ''),
     hint: (f) =>
-      f.target && f.severity !== 'info'
+      argHint(f) ??
+      (f.target && f.severity !== 'info'
         ? `"${f.target}" does not prefix names: use a prefixed target, or deny all but one in a profile`
-        : 'namespacing keeps them apart; call them by their qualified names',
+        : 'namespacing keeps them apart; call them by their qualified names'),
   },
   NAME_COLLISION: {
     severity: 'error',
     family: 'conflicts',
     title: 'Several tools get the same name under a naming target',
-    message: (f) => `${f.members?.length ?? 0} tools are named "${f.name}" under ${f.target}: ${memberList(f)}`,
-    hint: (f) => (f.args?.['hint'] as string | undefined) ?? `rename one server key or deny all but one of these tools in a profile`,
+    message: (f) =>
+      `${f.members?.length ?? 0} tools are named "${f.name}"${f.args?.['onWire'] ? ' on the wire' : ''} under ${f.target}: ${memberList(f)}` +
+      (f.args?.['cause'] === 'mangled' ? ' (sanitizing, case or truncation made different names equal)' : '') +
+      (Array.isArray(f.args?.['dropped']) && f.args['dropped'].length ? `; ${f.target} drops ${f.args['dropped'].length} of them` : ''),
+    hint: (f) => argHint(f) ?? `rename one server key or deny all but one of these tools in a profile`,
   },
   DUPLICATE_IN_SERVER: {
     severity: 'error',
     family: 'conflicts',
     title: 'A server lists the same tool name more than once',
     message: (f) => `server "${f.server}" lists tool "${f.tool}" ${arg(f, 'count') || 'more than once'} times`,
-    hint: () => 'fix the server: tool names must be unique within a server (MCP spec)',
+    hint: (f) => argHint(f) ?? 'fix the server: tool names must be unique within a server (MCP spec)',
   },
   AMBIGUOUS_ROUTE: {
     severity: 'error',
@@ -54,88 +81,103 @@ export const CODES = {
     title: 'A rendered name routes back to a different (server, tool) pair',
     message: (f) =>
       `"${f.name}" (${pair(f)}) under ${f.target} parses back as ${arg(f, 'parsedAs') || 'a different pair'}`,
-    hint: (f) => (f.args?.['hint'] as string | undefined) ?? `rename server "${f.server}" so it contains no separator`,
+    hint: (f) => argHint(f) ?? `rename server "${f.server}" so it contains no separator`,
   },
   NEAR_COLLISION: {
     severity: 'warning',
     family: 'conflicts',
     title: 'Names that differ only by case, separators or look-alike characters',
-    message: (f) => `${memberList(f)} differ only by ${arg(f, 'fold') || 'case or separators'} under ${f.target}`,
-    hint: () => 'models and some clients fold these together; rename one of them',
+    message: (f) => {
+      const names = Array.isArray(f.args?.['names']) ? (f.args['names'] as unknown[]).map(String) : [];
+      const quoted = names.map((name) => `"${name}"`).join(', ');
+      // Under slash the names are the pairs; elsewhere show both so the user sees what the model sees.
+      const subject = !names.length ? memberList(f) : names.join(', ') === memberList(f) ? quoted : `${quoted} (${memberList(f)})`;
+      return `${subject} differ only by ${arg(f, 'fold') || 'case or separators'} under ${f.target}`;
+    },
+    hint: (f) => argHint(f) ?? 'models and some clients fold these together; rename one of them',
   },
   TOO_MANY_TOOLS: {
     severity: 'warning',
     family: 'conflicts',
     title: "More tools than a target's limit",
     message: (f) => `${arg(f, 'count')} tools exceed the limit of ${arg(f, 'limit')} for ${f.target}`,
-    hint: () => 'use a profile to expose fewer tools',
+    hint: (f) => argHint(f) ?? 'use a profile to expose fewer tools',
   },
   SERVER_UNREACHABLE: {
     severity: 'error',
     family: 'discovery',
     title: 'A configured server could not be discovered',
     message: (f) => `server "${f.server}" could not be discovered (${arg(f, 'errorCode')}): ${arg(f, 'errorMessage')}`,
-    hint: () => 'run `mcpns list --server <name> --verbose` to see its stderr',
+    hint: (f) => argHint(f) ?? 'run `mcpns list --server <name> --verbose` to see its stderr',
   },
   // ── naming ──────────────────────────────────────────────────────────────
   NAME_INVALID_CHARS: {
     severity: 'error',
     family: 'naming',
     title: "A rendered name breaks the target's character rule",
-    message: (f) => `"${f.name}" (${pair(f)}) has characters ${f.target} rejects: ${arg(f, 'chars')}`,
-    hint: () => 'rename the tool or server, or use a target that sanitizes names',
+    message: (f) =>
+      `"${f.name}" (${pair(f)}) breaks ${f.target}'s rule${arg(f, 'charset') ? ` ${arg(f, 'charset')}` : ''}: ${arg(f, 'chars')}` +
+      (arg(f, 'dropped') ? `; ${f.target} drops it (${arg(f, 'dropped')})` : ''),
+    hint: (f) => argHint(f) ?? 'rename the tool or server, or use a target that sanitizes names',
   },
   NAME_TOO_LONG: {
     severity: 'error',
     family: 'naming',
     title: "A rendered name is longer than the target allows",
-    message: (f) => `"${f.name}" (${pair(f)}) is ${arg(f, 'length')} characters; ${f.target} allows ${arg(f, 'limit')}`,
-    hint: () => 'shorten the server key (it is part of every name) or the tool name',
+    message: (f) =>
+      `"${f.name}" (${pair(f)}) is ${arg(f, 'length')} characters; ${f.target} allows ${arg(f, 'limit') || 'fewer'}` +
+      (arg(f, 'dropped') ? `; ${f.target} drops it (${arg(f, 'dropped')})` : ''),
+    hint: (f) => argHint(f) ?? 'shorten the server key (it is part of every name) or the tool name',
   },
   TOOL_NAME_SPEC: {
     severity: 'warning',
     family: 'naming',
     title: 'A tool name outside the MCP specification guidance',
     message: (f) => `tool name "${f.tool}" on "${f.server}": ${arg(f, 'problem')}`,
-    hint: () => 'MCP 2025-11-25: 1–128 characters of A-Z a-z 0-9 _ - .',
+    hint: (f) => argHint(f) ?? 'MCP 2025-11-25: 1–128 characters of A-Z a-z 0-9 _ - .',
   },
   SERVER_NAME_INVALID: {
     severity: 'warning',
     family: 'naming',
     title: 'A server name that makes qualified names ambiguous',
     message: (f) => `server name "${f.server}": ${arg(f, 'problem')}`,
-    hint: () => 'use letters, digits and "-" only in server keys',
+    hint: (f) => argHint(f) ?? 'use letters, digits and "-" only in server keys',
   },
   PREFIX_MISMATCH: {
     severity: 'error',
     family: 'naming',
     title: "A tool name without its namespace's prefix",
     message: (f) => `"${pair(f)}" does not start with "${arg(f, 'prefix')}" (namespace ${arg(f, 'namespace')})`,
+    hint: (f) => argHint(f) ?? `rename the tool to "${arg(f, 'prefix')}${f.tool ?? ''}", or fix the namespace's prefix`,
   },
   PATTERN_MISMATCH: {
     severity: 'error',
     family: 'naming',
     title: "A tool name that does not match its namespace's pattern",
     message: (f) => `"${pair(f)}" does not match ${arg(f, 'pattern')} (namespace ${arg(f, 'namespace')})`,
+    hint: (f) => argHint(f) ?? "rename the tool, or widen the namespace's pattern",
   },
   CASE_STYLE: {
     severity: 'warning',
     family: 'naming',
     title: "A tool name in another case style than its namespace's",
     message: (f) => `"${pair(f)}" is not ${arg(f, 'case')} case (namespace ${arg(f, 'namespace')})`,
+    hint: (f) => argHint(f) ?? `rename the tool in ${arg(f, 'case')} case, or set the namespace's "case" to "any"`,
   },
   // ── definitions ─────────────────────────────────────────────────────────
   MISSING_DESCRIPTION: {
     severity: 'warning',
     family: 'definitions',
     title: 'A tool without a description',
-    message: (f) => `"${pair(f)}" has no description; models choose tools by their descriptions`,
+    message: (f) => `"${pair(f)}" has ${f.args?.['blank'] ? 'a blank' : 'no'} description; models choose tools by their descriptions`,
+    hint: (f) => argHint(f) ?? 'say what the tool does, what it returns and when to use it',
   },
   INPUT_SCHEMA_INVALID: {
     severity: 'error',
     family: 'definitions',
     title: 'A tool whose input schema is not a valid object schema',
     message: (f) => `"${pair(f)}" input schema: ${arg(f, 'problem')}`,
+    hint: (f) => argHint(f) ?? 'MCP: inputSchema must be a JSON Schema object with "type": "object" (2020-12 unless "$schema" says otherwise)',
   },
   MALFORMED_TOOL: {
     severity: 'error',
@@ -159,38 +201,65 @@ export const CODES = {
     hint: () => 'a tool should describe itself, not steer the model towards or away from other servers',
   },
   // ── drift ───────────────────────────────────────────────────────────────
-  SERVER_ADDED: { severity: 'info', family: 'drift', title: 'A server appeared', message: (f) => `server "${f.server}" was added` },
-  SERVER_REMOVED: { severity: 'error', family: 'drift', title: 'A server disappeared', message: (f) => `server "${f.server}" was removed` },
-  TOOL_ADDED: { severity: 'info', family: 'drift', title: 'A tool appeared', message: (f) => `tool "${pair(f)}" was added` },
+  SERVER_ADDED: {
+    severity: 'info',
+    family: 'drift',
+    title: 'A server appeared',
+    message: (f) => `server "${f.server}" was ${arg(f, 'previously') === 'disabled' ? 'enabled' : 'added'}${arg(f, 'toolCount') ? ` (${arg(f, 'toolCount')} tools)` : ''}`,
+  },
+  SERVER_REMOVED: {
+    severity: 'error',
+    family: 'drift',
+    title: 'A server disappeared',
+    message: (f) =>
+      `server "${f.server}" ${arg(f, 'now') === 'disabled' ? 'is now disabled' : 'was removed'}${arg(f, 'toolCount') ? ` (it had ${arg(f, 'toolCount')} tools)` : ''}`,
+    hint: () => 'if this is intended, refresh the lock file: mcpns snapshot -o <lock>',
+  },
+  TOOL_ADDED: {
+    severity: 'info',
+    family: 'drift',
+    title: 'A tool appeared',
+    message: (f) => `tool "${pair(f)}" was added${arg(f, 'renamedFrom') ? ` (renamed from "${arg(f, 'renamedFrom')}"?)` : ''}`,
+  },
   TOOL_REMOVED: {
     severity: 'error',
     family: 'drift',
     title: 'A tool disappeared',
     message: (f) => `tool "${pair(f)}" was removed${arg(f, 'renamedTo') ? ` (renamed to "${arg(f, 'renamedTo')}"?)` : ''}`,
+    hint: () => 'agents, prompts and profiles that call it will fail; if this is intended, refresh the lock file',
   },
   DESCRIPTION_CHANGED: {
     severity: 'warning',
     family: 'drift',
     title: "A tool's description changed (possible rug pull)",
-    message: (f) => `description of "${pair(f)}" changed: ${arg(f, 'diff')}`,
+    message: (f) => `${describedField(f)} changed: ${arg(f, 'diff')}`,
+    hint: () => 'review the new text before trusting it: a rewritten description can carry instructions to the model',
   },
   SCHEMA_BREAKING: {
     severity: 'error',
     family: 'drift',
     title: "A tool's input schema changed incompatibly",
-    message: (f) => `input schema of "${pair(f)}" changed incompatibly: ${arg(f, 'changes')}`,
+    message: (f) => `${schemaName(f)} of "${pair(f)}" changed incompatibly: ${arg(f, 'changes')}`,
+    hint: (f) =>
+      arg(f, 'schema') === 'outputSchema'
+        ? 'code that reads its structured output may break'
+        : 'callers built against the old schema will send arguments the tool now rejects',
   },
   SCHEMA_COMPATIBLE: {
     severity: 'info',
     family: 'drift',
     title: "A tool's input schema changed compatibly",
-    message: (f) => `input schema of "${pair(f)}" changed compatibly: ${arg(f, 'changes')}`,
+    message: (f) => `${schemaName(f)} of "${pair(f)}" changed compatibly: ${arg(f, 'changes')}`,
   },
   ANNOTATIONS_CHANGED: {
     severity: 'warning',
     family: 'drift',
     title: "A tool's annotations changed",
-    message: (f) => `annotations of "${pair(f)}" changed: ${arg(f, 'changes')}`,
+    message: (f) =>
+      listArg(f, 'escalation')
+        ? `annotations of "${pair(f)}" escalated: ${listArg(f, 'escalation')}`
+        : `annotations of "${pair(f)}" changed: ${arg(f, 'changes')}`,
+    hint: (f) => (listArg(f, 'escalation') ? 'the tool now says it may modify, delete or reach outside; review it before allowing it again' : undefined),
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -125,6 +125,7 @@ export class CommandContext {
         env: this.io.env,
         home: this.io.home,
         inputs: parseInputs(this.options.input),
+        verbose: this.options.verbose === true,
       });
       this.output.setSecrets(collectSecrets(config.servers));
       for (const diagnostic of config.diagnostics.concat(config.servers.flatMap((server) => server.diagnostics))) {

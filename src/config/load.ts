@@ -8,7 +8,9 @@ import { locate, parseJsonText, toPointer } from './json-text.js';
 import { emptyConfig, type LoadedConfig } from './loaded.js';
 import type { Diagnostic, ServerSpec } from './model.js';
 import { McpnsConfigSchema, type McpnsConfig, type ServerEntry } from './schema.js';
-import { readClientConfigs, readForeignConfigFile } from './clients/index.js';
+import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
+import { namespaceDiagnostics } from '../profiles/namespaces.js';
+import { checkRouteDefinitions } from '../route/definitions.js';
 
 export const OWN_CONFIG_NAME = 'mcpns.config.json';
 
@@ -24,6 +26,8 @@ export interface LoadOptions {
   home: string;
   /** VS Code `${input:id}` answers from --input id=value. */
   inputs?: Record<string, string>;
+  /** --verbose: also report client config locations that do not exist. */
+  verbose?: boolean;
 }
 
 /** Find mcpns.config.json in cwd, then its parents up to the repository root (a directory holding .git). */
@@ -74,6 +78,10 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
   if (hasClientSource) {
     mergeInto(merged, readClientConfigs({ ...options, clients: options.clients ?? [], scan: options.scan === true }));
   }
+  // Scope precedence across every source read (e.g. --config .mcp.json --config ~/.claude.json).
+  applyClientRules(merged.servers);
+  // Checked after merging: a namespace may list servers declared in another source.
+  merged.diagnostics.push(...namespaceDiagnostics(merged));
   return merged;
 }
 
@@ -132,6 +140,7 @@ function loadOwnConfig(
   const loaded = emptyConfig(dirname(file));
   loaded.files.push(shown);
   validateRegexes(config, shown, text, tree);
+  validateRoutes(config, shown, text, tree);
   for (const [name, entry] of Object.entries(config.servers ?? {})) {
     loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env }));
   }
@@ -157,6 +166,17 @@ function loadOwnConfig(
     mergeInto(loaded, loadFile(included, options));
   }
   return loaded;
+}
+
+/** A route whose regex does not compile or whose template names a missing group fails here, naming the rule. */
+function validateRoutes(config: McpnsConfig, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {
+  const problem = checkRouteDefinitions(config.routes ?? [])[0];
+  if (!problem) return;
+  const dotted = problem.path.map(String).join('.');
+  throw new ConfigError('CONFIG_INVALID', `${shown}: route "${problem.name}" (${dotted}): ${problem.message}`, {
+    location: { file: shown, ...locate(text, tree, problem.path), path: dotted },
+    details: { route: problem.name },
+  });
 }
 
 function validateRegexes(config: McpnsConfig, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {

@@ -53,6 +53,12 @@ export interface ToolFilter {
   match: 'exact' | 'glob' | 'gemini';
   /** Which config field the filter came from, for "hidden because …" messages. */
   field?: string;
+  /** Field of the include list (e.g. "includeTools"), when it differs from the exclude list's. */
+  includeField?: string;
+  /** Field of the exclude list (e.g. "excludeTools"). */
+  excludeField?: string;
+  /** Patterns match `${prefix}${tool}` (opencode globs run over `<server>_<tool>`). */
+  prefix?: string;
 }
 
 export interface ServerSpec {

@@ -42,18 +42,21 @@ export const NamespaceSchema = z.strictObject({
   servers: z.array(z.string()).describe('Config names of the servers in this namespace.'),
   prefix: z.string().optional().describe('Every tool name must start with this prefix (MCP-ocs ADR-004).'),
   pattern: z.string().optional().describe('Regular expression every tool name must match.'),
-  case: z.enum(['snake', 'camel', 'kebab', 'pascal', 'any']).optional(),
-  domain: z.string().optional(),
+  case: z
+    .enum(['snake', 'camel', 'kebab', 'pascal', 'any'])
+    .optional()
+    .describe('Case style of tool names (checked after a prefix ending in "_", "-" or ".").'),
+  domain: z.string().optional().describe('Free-text domain label (filesystem, knowledge, collaboration…).'),
   priority: z.number().optional().describe('Higher wins when a short name is picked by priority.'),
-  enabled: z.boolean().optional(),
+  enabled: z.boolean().optional().describe('Set false to hide the servers of this namespace unless a profile enables it.'),
 });
 
 export const ProfileSchema = z.strictObject({
   description: z.string().optional(),
   servers: z
     .strictObject({
-      enable: z.array(z.string()).optional(),
-      disable: z.array(z.string()).optional(),
+      enable: z.array(z.string()).optional().describe('Only these servers are exposed.'),
+      disable: z.array(z.string()).optional().describe('These servers are hidden.'),
     })
     .optional(),
   namespaces: z
@@ -61,8 +64,14 @@ export const ProfileSchema = z.strictObject({
     .optional(),
   tools: z
     .strictObject({
-      allow: z.array(z.string()).optional().describe('Globs over tool names or qualified names; only matches are exposed.'),
-      deny: z.array(z.string()).optional().describe('Globs over tool names or qualified names; matches are hidden.'),
+      allow: z
+        .array(z.string())
+        .optional()
+        .describe('Globs over tool names and server/tool names; only matches are exposed. "*" does not cross "/".'),
+      deny: z
+        .array(z.string())
+        .optional()
+        .describe('Globs over tool names and server/tool names; matches are hidden (deny wins over allow).'),
     })
     .optional(),
   priorities: z.record(z.string(), z.number()).optional().describe('Server name → priority.'),

@@ -1,38 +1,76 @@
-import type { Catalog, ToolRef } from '../catalog/types.js';
+import type { Catalog } from '../catalog/types.js';
 import { McpnsError } from '../errors.js';
-import type { NamingInput, NamingTarget, Rendering, RenderedName } from './types.js';
+import { claudeCode } from './presets/claude-code.js';
+import { cline, continueDev } from './presets/clients.js';
+import { codex } from './presets/codex.js';
+import { cursor } from './presets/cursor.js';
+import { fastmcp, langchain, mcpAgent } from './presets/frameworks.js';
+import {
+  agentgateway,
+  agentgatewayNever,
+  contextforge,
+  dockerMcpGateway,
+  dockerMcpGatewayPrefixed,
+  litellm,
+  metamcp,
+  oneMcp,
+} from './presets/gateways.js';
+import { geminiCli, geminiCliLegacy } from './presets/gemini-cli.js';
+import { openaiAgents, openaiAgentsPrefixed } from './presets/openai-agents.js';
+import { vscode } from './presets/vscode.js';
+import { anthropic, bedrock, gemini, mistral, openai } from './providers.js';
+import { hybrid } from './styles/hybrid.js';
+import { mewOpenai } from './styles/mew-openai.js';
+import { prefix } from './styles/prefix.js';
+import { dot, doubleUnderscore, slash, underscore } from './styles/separator.js';
+import type { NamingInput, NamingTarget, Rendering } from './types.js';
 
-export type { NamingInput, NamingServer, NamingTarget, Rendering, RenderedName, WireRule } from './types.js';
+export type { NamingInput, NamingServer, NamingTarget, Prefixing, Rendering, RenderedName, RuleStatus, WireRule } from './types.js';
+export { renderEach, finish } from './build.js';
+export type { CollisionPolicy } from './collision.js';
+export { wireProblems, OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE, BEDROCK_WIRE, MISTRAL_WIRE, MCP_SPEC_WIRE } from './wire.js';
+export type { WireProblem } from './wire.js';
 
 export const DEFAULT_STYLE = 'slash';
 
-/** Build a Rendering from a per-tool naming function (the common case). */
-export function renderEach(target: string, input: NamingInput, nameOf: (ref: ToolRef) => Omit<RenderedName, 'server' | 'tool'>): Rendering {
-  const names: RenderedName[] = [];
-  const lookup = new Map<string, ToolRef[]>();
-  for (const ref of input.tools) {
-    const rendered = { server: ref.server, tool: ref.tool, ...nameOf(ref) };
-    names.push(rendered);
-    if (rendered.dropped) continue;
-    const bucket = lookup.get(rendered.name);
-    if (bucket) bucket.push({ server: ref.server, tool: ref.tool });
-    else lookup.set(rendered.name, [{ server: ref.server, tool: ref.tool }]);
-  }
-  return { target, names, lookup };
-}
+/** Every target, in the order `--help` and docs list them: styles, presets, providers. */
+const ALL: NamingTarget[] = [
+  slash,
+  doubleUnderscore,
+  underscore,
+  dot,
+  hybrid,
+  prefix,
+  mewOpenai,
+  claudeCode,
+  vscode,
+  cursor,
+  geminiCli,
+  geminiCliLegacy,
+  codex,
+  openaiAgents,
+  openaiAgentsPrefixed,
+  langchain,
+  fastmcp,
+  mcpAgent,
+  contextforge,
+  agentgateway,
+  agentgatewayNever,
+  metamcp,
+  oneMcp,
+  dockerMcpGateway,
+  dockerMcpGatewayPrefixed,
+  litellm,
+  continueDev,
+  cline,
+  openai,
+  anthropic,
+  gemini,
+  bedrock,
+  mistral,
+];
 
-const slash: NamingTarget = {
-  id: 'slash',
-  kind: 'style',
-  summary: 'server/tool: the canonical display form (MEW ADR-mpt), split on the first "/"',
-  render: (input) => renderEach('slash', input, (ref) => ({ name: `${ref.server}/${ref.tool}` })),
-  parse: (name) => {
-    const at = name.indexOf('/');
-    return at <= 0 ? undefined : { server: name.slice(0, at), tool: name.slice(at + 1) };
-  },
-};
-
-const TARGETS = new Map<string, NamingTarget>([[slash.id, slash]]);
+const TARGETS = new Map<string, NamingTarget>(ALL.map((target) => [target.id, target]));
 
 export function listTargets(): NamingTarget[] {
   return [...TARGETS.values()];

@@ -34,6 +34,11 @@ export interface Rendering {
   lookup: Map<string, ToolRef[]>;
   /** Set when the result depends on start order or randomness; what mcpns assumed. */
   nondeterministic?: string;
+  /**
+   * Wire name → pairs, present only when some `wireName` differs from `name` (mew-openai):
+   * the provider sends back the wire name, so wire-level collisions show here.
+   */
+  wireLookup?: Map<string, ToolRef[]>;
 }
 
 export interface WireRule {
@@ -42,7 +47,21 @@ export interface WireRule {
   /** Human description of the allowed characters, e.g. "[A-Za-z0-9_-]". */
   charset: string;
   maxLength: number;
+  /** One allowed character (unanchored class), so checks can list the offending characters. */
+  char?: RegExp;
+  /** Class the first character must match (Gemini: a letter or "_"). */
+  first?: RegExp;
+  /** Default 1. */
+  minLength?: number;
+  /** Where the rule comes from. */
+  source?: string;
 }
+
+/** How trustworthy a preset's rule is (see docs/presets.md). */
+export type RuleStatus = 'design' | 'verified' | 'verified-older' | 'inferred';
+
+/** When a target puts a server part into the name. */
+export type Prefixing = 'always' | 'never' | 'conditional';
 
 export interface NamingTarget {
   id: string;
@@ -51,13 +70,22 @@ export interface NamingTarget {
   summary: string;
   /** Where the rule comes from (repository path or URL), and whether it was verified or inferred. */
   source?: string;
-  /** The rule rendered names must satisfy on this target's wire (checked by NAME_INVALID_CHARS / NAME_TOO_LONG). */
+  /** The rule rendered names (`wireName ?? name`) must satisfy on this target's wire (NAME_INVALID_CHARS / NAME_TOO_LONG). */
   wire?: WireRule;
   /** Tool-count limit (TOO_MANY_TOOLS). */
   maxTools?: number;
   /** True when tool names are exposed without any server part (collisions are real). */
   unprefixed?: boolean;
+  /** When the server part is added: always, never, or only in some cases (≥ 2 servers, on conflict, when shared). */
+  prefixing?: Prefixing;
+  /** design (mcpns/MEW documents), verified (read in the product's source), verified-older, inferred. */
+  status?: RuleStatus;
   render(input: NamingInput): Rendering;
-  /** How the target (or the product it models) splits a name back into a pair; undefined when it routes by map only. */
-  parse?(name: string, servers: string[]): ToolRef | undefined;
+  /**
+   * How the target (or the product it models) splits a name back into a pair; undefined when it routes by map only.
+   * Takes `wireName ?? name`. Server parts are mapped back to a configured server (exact match first, then the
+   * unique server whose sanitized form matches); tool parts likewise when `tools` is given. A result that differs
+   * from the rendered pair is a misroute (AMBIGUOUS_ROUTE).
+   */
+  parse?(name: string, servers: string[], tools?: ToolRef[]): ToolRef | undefined;
 }

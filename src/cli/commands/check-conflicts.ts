@@ -1,15 +1,26 @@
 import type { Command } from 'commander';
-import { McpnsError } from '../../errors.js';
+import { registerCheckCommand } from '../check-command.js';
 import type { Registrar } from '../main.js';
-import { addOutputOptions } from '../shared.js';
 
-/** Placeholder: `mcpns check-conflicts` is not implemented yet. */
+/** `mcpns check-conflicts`: collision findings under every naming target. */
 export function registerCheckConflicts(program: Command, registrar: Registrar): void {
-  const command = program.command('check-conflicts').description('(not implemented yet)').allowUnknownOption().argument('[args...]');
-  addOutputOptions(command);
-  command.action(
-    registrar.action(async () => {
-      throw new McpnsError('USAGE', '`mcpns check-conflicts` is not implemented yet');
-    }),
-  );
+  registerCheckCommand(program, registrar, {
+    name: 'check-conflicts',
+    description: 'find tool-name collisions, ambiguous routes and wire-rule breaks under one or more naming targets',
+    families: ['conflicts'],
+    help: `
+Targets: --preset/--style, else naming.targets from config, else slash,openai.
+Codes: SHADOWED_TOOL NAME_COLLISION DUPLICATE_IN_SERVER AMBIGUOUS_ROUTE NEAR_COLLISION
+       NAME_TOO_LONG NAME_INVALID_CHARS TOO_MANY_TOOLS SERVER_UNREACHABLE (docs/rules.md)
+
+Examples:
+  mcpns check-conflicts
+  mcpns check-conflicts --preset claude-code,vscode,openai-agents
+  mcpns check-conflicts --catalog catalog.json --format sarif -o mcpns.sarif
+  mcpns check-conflicts --format github --fail-on warning
+  mcpns check-conflicts --write-baseline .mcpns-baseline.json
+  mcpns check-conflicts --baseline .mcpns-baseline.json --ignore SHADOWED_TOOL
+
+Exit codes: 0 nothing at --fail-on · 1 findings at or above --fail-on (an unreachable server is an error) · 2 usage/config error, or --fail-fast and a server is unreachable.`,
+  });
 }

@@ -1,15 +1,22 @@
 import type { Command } from 'commander';
-import { McpnsError } from '../../errors.js';
+import { registerCheckCommand } from '../check-command.js';
 import type { Registrar } from '../main.js';
-import { addOutputOptions } from '../shared.js';
 
-/** Placeholder: `mcpns check` is not implemented yet. */
+/** `mcpns check`: check-conflicts + lint in one run, one report, one exit code. */
 export function registerCheck(program: Command, registrar: Registrar): void {
-  const command = program.command('check').description('(not implemented yet)').allowUnknownOption().argument('[args...]');
-  addOutputOptions(command);
-  command.action(
-    registrar.action(async () => {
-      throw new McpnsError('USAGE', '`mcpns check` is not implemented yet');
-    }),
-  );
+  registerCheckCommand(program, registrar, {
+    name: 'check',
+    description: 'check-conflicts and lint in one run and one report (the CI entry point)',
+    families: ['conflicts', 'lint'],
+    help: `
+Examples:
+  mcpns check
+  mcpns check --profile single --preset claude-code,openai
+  mcpns check --format github                      # annotations on the config lines of the servers
+  mcpns check --format sarif -o mcpns.sarif        # upload with github/codeql-action/upload-sarif
+  mcpns check --format markdown >> "$GITHUB_STEP_SUMMARY"
+  mcpns check --baseline .mcpns-baseline.json      # fail only on new findings
+
+Exit codes: 0 nothing at --fail-on · 1 findings at or above --fail-on · 2 usage/config error.`,
+  });
 }

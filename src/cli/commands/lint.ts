@@ -1,15 +1,22 @@
 import type { Command } from 'commander';
-import { McpnsError } from '../../errors.js';
+import { registerCheckCommand } from '../check-command.js';
 import type { Registrar } from '../main.js';
-import { addOutputOptions } from '../shared.js';
 
-/** Placeholder: `mcpns lint` is not implemented yet. */
+/** `mcpns lint`: naming-convention and tool-definition findings. */
 export function registerLint(program: Command, registrar: Registrar): void {
-  const command = program.command('lint').description('(not implemented yet)').allowUnknownOption().argument('[args...]');
-  addOutputOptions(command);
-  command.action(
-    registrar.action(async () => {
-      throw new McpnsError('USAGE', '`mcpns lint` is not implemented yet');
-    }),
-  );
+  registerCheckCommand(program, registrar, {
+    name: 'lint',
+    description: 'check tool names and definitions against the MCP spec and your namespaces (prefix, pattern, case)',
+    families: ['lint'],
+    help: `
+Severity per code from config "rules" (error|warn|info|off); config "ignore" entries need a reason.
+
+Examples:
+  mcpns lint
+  mcpns lint --profile single
+  mcpns lint --catalog catalog.json --format junit -o lint.xml
+  mcpns lint --ignore MISSING_DESCRIPTION --fail-on warning
+
+Exit codes: 0 nothing at --fail-on · 1 findings at or above --fail-on · 2 usage/config error.`,
+  });
 }

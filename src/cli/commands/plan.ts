@@ -1,15 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { McpnsError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { PLAN_SCHEMA_URL, readPlanText, validatePlan, type PlanValidation } from '../../route/index.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Registrar } from '../main.js';
-import { addOutputOptions } from '../shared.js';
+import { makeChalk } from '../render-table.js';
+import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
+import { addEnvelopeOptions, envelopeSettings } from './route.js';
 
-/** Placeholder: `mcpns plan` is not implemented yet. */
+interface PlanCliOptions {
+  envelopes?: boolean;
+}
+
 export function registerPlan(program: Command, registrar: Registrar): void {
-  const command = program.command('plan').description('(not implemented yet)').allowUnknownOption().argument('[args...]');
-  addOutputOptions(command);
-  command.action(
-    registrar.action(async () => {
-      throw new McpnsError('USAGE', '`mcpns plan` is not implemented yet');
+  const plan = program.command('plan').description('validate a tool plan (e.g. from an LLM planner) against the catalog before anything runs');
+
+  const validate = plan
+    .command('validate')
+    .description('resolve every call of a plan, validate every argument set, report every problem with its call index and path')
+    .argument('<plan>', 'plan file (JSON; prose or a ```json fence around it is tolerated), or - for stdin')
+    .option('--envelopes', 'print the envelopes the plan would send (when it is valid)');
+  addEnvelopeOptions(validate);
+  addSourceOptions(validate);
+  addCatalogOptions(validate);
+  addOutputOptions(validate);
+  validate.addHelpText(
+    'after',
+    `
+Accepted shapes (schema/plan.schema.json): the Bamboo plan {"route","confidence","tool_calls":[{"tool","arguments","namespace"?}],"explain"}
+or a plain list [{"tool","arguments"}]. An ambiguous short name is an error, never a guess; "namespace" (a server or a
+config namespace) may disambiguate it.
+
+Examples:
+  mcpns plan validate plan.json --catalog catalog.json
+  llm-planner | mcpns plan validate - --envelopes --id plan-1 --ts 2026-01-01T00:00:00Z
+  mcpns route "what is 2 plus 3" --json | jq .plan | mcpns plan validate -
+
+Exit codes: 0 valid · 1 invalid plan · 2 unreadable input, usage or config error.`,
+  );
+  validate.action(registrar.action((context, file) => runValidate(context, file as string)));
+
+  const schema = plan.command('schema').description('print the JSON Schema of a plan (draft 2020-12), e.g. for a planner prompt');
+  schema.action(
+    registrar.action(async (context) => {
+      context.output.out(readFileSync(PLAN_SCHEMA_URL, 'utf8'));
+      return EXIT.OK;
     }),
   );
+}
+
+async function readInput(context: CommandContext, file: string): Promise<{ text: string; source: string }> {
+  if (file === '-') return { text: await readAll(context.io.stdin), source: 'stdin' };
+  const path = resolve(context.io.cwd, file);
+  try {
+    return { text: readFileSync(path, 'utf8'), source: file };
+  } catch (error) {
+    throw new McpnsError('PLAN_UNREADABLE', `cannot read plan ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+  }
+}
+
+function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (text += chunk));
+    stream.on('end', () => resolvePromise(text));
+    stream.on('error', reject);
+  });
+}
+
+async function runValidate(context: CommandContext, file: string): Promise<number> {
+  const options = context.options as PlanCliOptions & typeof context.options;
+  const { text, source } = await readInput(context, file);
+  const { value, notes } = readPlanText(text, source);
+  for (const note of notes) context.output.err(`mcpns: note: ${note}\n`);
+  const config = context.options.catalog ? context.optionalConfig() : context.config();
+  const settings = envelopeSettings(context, config);
+  const { catalog } = await context.catalog();
+  const result = validatePlan(value, catalog, { ...settings, namespaces: config?.namespaces ?? {} }, notes);
+  const envelopes = options.envelopes && result.valid ? result.calls.map((call) => call.envelope!) : undefined;
+  if (context.wantsJson) {
+    context.output.out(JSON.stringify({ ...result, ...(envelopes ? { envelopes } : {}) }, null, 2) + '\n');
+  } else {
+    context.output.out(renderPlanValidation(result, context.useColor));
+    if (envelopes) context.output.out(`\nenvelopes:\n${JSON.stringify(envelopes, null, 2)}\n`);
+    else if (options.envelopes) context.output.err('mcpns: no envelopes: the plan is invalid\n');
+  }
+  return result.valid ? EXIT.OK : EXIT.FINDINGS;
+}
+
+const safe = (text: string): string => terminalSafe(text);
+
+export function renderPlanValidation(result: PlanValidation, color: boolean): string {
+  const chalk = makeChalk(color);
+  const head: string[] = [result.shape === 'list' ? 'plain list' : result.shape === 'bamboo' ? 'Bamboo plan' : 'unknown shape'];
+  if (result.route !== undefined) head.push(`route ${safe(String(result.route))}`);
+  if (result.confidence !== undefined) head.push(`confidence ${safe(String(result.confidence))}`);
+  head.push(`${result.calls.length} tool call${result.calls.length === 1 ? '' : 's'}`);
+  let text = `${chalk.bold('plan')}  ${head.join(' · ')}\n`;
+  if (typeof result.explain === 'string' && result.explain) text += `      ${chalk.dim(safe(result.explain))}\n`;
+  const prefix = result.shape === 'bamboo' ? 'tool_calls' : '';
+  for (const call of result.calls) {
+    const target = call.resolution ? `→ ${chalk.cyan(safe(call.resolution.qualifiedName))} (via ${call.resolution.via})` : '';
+    const mark = call.valid ? chalk.green('✓') : chalk.red('✗');
+    text += `  ${mark} ${prefix}[${call.index}] ${safe(call.tool)}${call.namespace ? ` (namespace ${safe(call.namespace)})` : ''}${target ? ` ${target}` : ''}\n`;
+  }
+  if (result.problems.length) {
+    text += `\n${chalk.red(`${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}:`)}\n`;
+    for (const problem of result.problems) {
+      text += `  ${safe(problem.path)}  ${chalk.bold(problem.code)}  ${safe(problem.message)}\n`;
+      if (problem.candidates?.length) text += `      candidates: ${problem.candidates.map((ref) => safe(`${ref.server}/${ref.tool}`)).join(', ')}\n`;
+    }
+    text += `\n${chalk.red('plan INVALID')}\n`;
+  } else {
+    text += `\n${chalk.green('plan valid')}: every tool resolves and every argument set matches its schema\n`;
+  }
+  return text;
 }

@@ -1,15 +1,154 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { parseCatalogText } from '../../catalog/read.js';
+import type { Catalog } from '../../catalog/types.js';
+import { diffCatalogs } from '../../diff/diff.js';
 import { McpnsError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { createSnapshot, serializeSnapshot, type Snapshot } from '../../snapshot/create.js';
+import { collectSecrets, redactText } from '../../util/redact.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Registrar } from '../main.js';
-import { addOutputOptions } from '../shared.js';
+import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
 
-/** Placeholder: `mcpns snapshot` is not implemented yet. */
+interface SnapshotCliOptions {
+  output: string;
+  update?: boolean;
+  allowPartial?: boolean;
+}
+
+type WriteStatus = 'created' | 'written' | 'updated' | 'unchanged' | 'stdout' | 'not-written';
+
 export function registerSnapshot(program: Command, registrar: Registrar): void {
-  const command = program.command('snapshot').description('(not implemented yet)').allowUnknownOption().argument('[args...]');
+  const command = program
+    .command('snapshot')
+    .description('write a deterministic catalog snapshot (lock file) with per-tool hashes')
+    .requiredOption('-o, --output <file>', 'lock file to write ("-" for stdout)')
+    .option('--update', 'rewrite the file only when the surface changed; say "unchanged" or "updated" on stderr')
+    .option('--allow-partial', 'write the lock file even when a server failed (the exit code is still 1)');
+  addSourceOptions(command);
+  addCatalogOptions(command);
   addOutputOptions(command);
-  command.action(
-    registrar.action(async () => {
-      throw new McpnsError('USAGE', '`mcpns snapshot` is not implemented yet');
-    }),
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  mcpns snapshot -o mcpns.lock.json
+  mcpns snapshot --update -o mcpns.lock.json
+  mcpns check --catalog mcpns.lock.json        # offline: starts no server
+  mcpns diff mcpns.lock.json                   # drift against the live servers
+
+The same servers give byte-identical files: keys sorted, no timestamps or durations, config paths relative.
+When a server fails nothing is written (exit 1) unless --allow-partial; the lock is never silently partial.`,
   );
+  command.action(registrar.action((context) => runSnapshot(context)));
+}
+
+async function runSnapshot(context: CommandContext): Promise<number> {
+  const options = context.options as SnapshotCliOptions & typeof context.options;
+  const config = context.options.catalog ? context.optionalConfig() : context.config();
+  const { catalog } = await context.catalog();
+  const failed = catalog.servers.filter((server) => server.status === 'error');
+  const target = options.output === '-' ? undefined : resolve(context.io.cwd, options.output);
+
+  if (failed.length && !options.allowPartial) {
+    const names = failed.map((server) => `${terminalSafe(server.name)} (${server.error?.code ?? 'ERROR'})`).join(', ');
+    context.output.err(`mcpns: error: not writing ${target ? options.output : 'the snapshot'}: ${failed.length} server(s) failed: ${names}\n  hint: fix them, or pass --allow-partial to record them as failed\n`);
+    if (context.wantsJson) report(context, { status: 'not-written', file: options.output, catalog });
+    return EXIT.FINDINGS;
+  }
+
+  const snapshot = createSnapshot(catalog, { cwd: context.io.cwd, home: context.io.home });
+  const text = serializeSnapshot(snapshot);
+  assertNoSecrets(snapshot, config ? collectSecrets(config.servers) : []);
+  const exitCode = failed.length ? EXIT.FINDINGS : EXIT.OK;
+
+  if (!target) {
+    context.output.out(text);
+    return exitCode;
+  }
+  const existing = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
+  let status: WriteStatus = existing === undefined ? 'created' : options.update ? 'updated' : 'written';
+  if (options.update && existing === text) status = 'unchanged';
+  else writeLock(target, options.output, text);
+
+  const changes = existing !== undefined && status !== 'unchanged' ? changeSummary(existing, snapshot) : undefined;
+  if (context.wantsJson) report(context, { status, file: options.output, catalog, ...(changes ? { changes } : {}) });
+  else if (!context.options.quiet) {
+    const what = `${snapshot.tools.length} tools from ${snapshot.servers.filter((server) => server.status === 'ok').length} servers`;
+    const detail = changes ? `; ${formatChanges(changes)}` : '';
+    context.output.err(`mcpns: ${options.output} ${status} (${what}${detail})\n`);
+  }
+  return exitCode;
+}
+
+/** Shorter configured values ("prod", "base") are too likely to be ordinary words in a description. */
+const MIN_LEAK_LENGTH = 8;
+
+/**
+ * A configured secret echoed in server-provided text (tool definitions, instructions, server info)
+ * must never reach a committed file: refuse, naming where it was found (never the value).
+ */
+function assertNoSecrets(snapshot: Snapshot, secrets: readonly string[]): void {
+  const candidates = secrets.filter((secret) => secret.length >= MIN_LEAK_LENGTH);
+  if (!candidates.length) return;
+  const places: [string, unknown][] = [
+    ...snapshot.servers.map((server): [string, unknown] => [`server "${server.name}"`, [server.instructions, server.serverInfo, server.error]]),
+    ...snapshot.tools.map((tool): [string, unknown] => [`tool "${tool.qualifiedName}"`, tool]),
+  ];
+  for (const [where, value] of places) {
+    const text = JSON.stringify(value) ?? '';
+    if (redactText(text, candidates) !== text) {
+      throw new McpnsError('IO', `not writing the snapshot: ${where} contains a configured secret value (env or header)`, {
+        hint: 'the server echoes a secret in what it offers; fix the server or stop passing it that secret',
+      });
+    }
+  }
+}
+
+function writeLock(file: string, shown: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new McpnsError('IO', `cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+  }
+}
+
+/** Finding counts per drift code between the old file and the new snapshot; undefined when the old file is unreadable. */
+function changeSummary(existing: string, snapshot: Snapshot): Record<string, number> | undefined {
+  let previous: Catalog;
+  try {
+    // Hashes are dropped first: a hand-edited lock is exactly the case where the summary matters.
+    const value = JSON.parse(existing) as { tools?: { hashes?: unknown }[] };
+    for (const tool of value.tools ?? []) delete tool.hashes;
+    previous = parseCatalogText(JSON.stringify(value), 'previous lock');
+  } catch {
+    return undefined;
+  }
+  const counts: Record<string, number> = {};
+  for (const finding of diffCatalogs(previous, snapshot)) counts[finding.code] = (counts[finding.code] ?? 0) + 1;
+  return counts;
+}
+
+function formatChanges(changes: Record<string, number>): string {
+  const entries = Object.entries(changes).sort(([a], [b]) => (a < b ? -1 : 1));
+  return entries.length ? entries.map(([code, count]) => `${count} ${code}`).join(', ') : 'formatting only';
+}
+
+function report(
+  context: CommandContext,
+  payload: { status: WriteStatus; file: string; catalog: Catalog; changes?: Record<string, number> },
+): void {
+  const failed = payload.catalog.servers.filter((server) => server.status === 'error').map((server) => server.name);
+  const body = {
+    schemaVersion: 1,
+    file: payload.file,
+    status: payload.status,
+    tools: payload.catalog.tools.length,
+    servers: payload.catalog.servers.length,
+    failedServers: failed,
+    ...(payload.changes ? { changes: payload.changes } : {}),
+  };
+  context.output.out(`${JSON.stringify(body, null, 2)}\n`);
 }

@@ -1,17 +1,90 @@
-import { ConfigError } from '../../errors.js';
-import type { LoadedConfig } from '../loaded.js';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
 import type { LoadOptions } from '../load.js';
+import { emptyConfig, type LoadedConfig } from '../loaded.js';
+import type { ClientId } from '../model.js';
+import { detectClient } from './detect.js';
+import { shownPath } from './paths.js';
+import { applyClientRules } from './precedence.js';
+import { CLIENT_IDS, CLIENT_READERS, readerFor } from './registry.js';
+import type { ClientReader, FileRead } from './types.js';
+
+export { CLIENT_IDS } from './registry.js';
+export { applyClientRules } from './precedence.js';
+export { detectClient, UNDERSTOOD_FORMATS } from './detect.js';
 
 /**
- * Readers for other clients' config files (Claude Desktop, Claude Code, VS Code, Cursor, Codex, Gemini CLI…).
- * Placeholder until the client readers land: only mcpns's own format is understood.
+ * Read one client config file given with `--config` or `include`: the client is detected from the
+ * file's name and path, then its shape; unknown formats are a ConfigError listing what is understood.
  */
-export function readForeignConfigFile(file: string, _text: string, _options: LoadOptions): LoadedConfig {
-  throw new ConfigError('CONFIG_INVALID', `${file}: not an mcpns.config.json file, and client config formats are not supported yet`, {
-    location: { file },
-  });
+export function readForeignConfigFile(file: string, text: string, options: LoadOptions): LoadedConfig {
+  const absolute = resolve(options.cwd, file);
+  const shown = shownPath(absolute, options.cwd);
+  const client = detectClient(absolute, text, shown);
+  const reader = readerFor(client)!;
+  const read = reader.read({ file: absolute, shown, text, options });
+  const loaded = emptyConfig(dirname(absolute));
+  loaded.files.push(shown);
+  collect(loaded, reader, read, shown);
+  applyClientRules(loaded.servers, [{ client, read }]);
+  return loaded;
 }
 
-export function readClientConfigs(_options: LoadOptions & { clients: string[]; scan: boolean }): LoadedConfig {
-  throw new ConfigError('CONFIG_INVALID', '--client and --scan are not supported yet');
+/**
+ * `--client <id>` / `--scan`: read each client's known locations for `options.cwd` and `options.home`
+ * (honouring CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME… from `options.env`). Missing files are skipped.
+ */
+export function readClientConfigs(options: LoadOptions & { clients: string[]; scan: boolean }): LoadedConfig {
+  const readers = selectReaders(options.clients, options.scan);
+  const loaded = emptyConfig(resolve(options.cwd));
+  const reads: Array<{ client: ClientId; read: FileRead }> = [];
+  const seen = new Set<string>();
+  for (const reader of readers) {
+    const found: string[] = [];
+    const looked: string[] = [];
+    for (const location of reader.locations(options)) {
+      const file = resolve(options.cwd, location.file);
+      if (seen.has(`${reader.id}\u0000${file}`)) continue;
+      seen.add(`${reader.id}\u0000${file}`);
+      const shown = shownPath(file, options.cwd);
+      looked.push(shown);
+      if (!existsSync(file) || statSync(file).isDirectory()) continue;
+      found.push(shown);
+      const read = reader.read({ file, shown, text: readFileSync(file, 'utf8'), scope: location.scope, options });
+      loaded.files.push(shown);
+      collect(loaded, reader, read, shown);
+      reads.push({ client: reader.id, read });
+    }
+    if (found.length === 0 && (options.verbose || !options.scan)) {
+      loaded.diagnostics.push({
+        level: options.scan ? 'info' : 'warning',
+        code: 'CLIENT_CONFIG_NOT_FOUND',
+        message: `no ${reader.label} config found (looked for ${looked.join(', ')})`,
+      });
+    }
+  }
+  applyClientRules(loaded.servers, reads);
+  return loaded;
+}
+
+function selectReaders(clients: string[], scan: boolean): ClientReader[] {
+  if (scan) return [...CLIENT_READERS];
+  const wanted = [...new Set(clients)];
+  const unknown = wanted.filter((id) => !(CLIENT_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown client ${unknown.map((id) => `"${id}"`).join(', ')}`, {
+      hint: `valid clients: ${CLIENT_IDS.join(', ')}`,
+      details: { valid: [...CLIENT_IDS] },
+    });
+  }
+  return CLIENT_READERS.filter((reader) => wanted.includes(reader.id));
+}
+
+function collect(loaded: LoadedConfig, reader: ClientReader, read: FileRead, shown: string): void {
+  loaded.servers.push(...read.servers);
+  loaded.diagnostics.push(...read.diagnostics);
+  if (read.servers.length === 0 && read.diagnostics.length === 0) {
+    loaded.diagnostics.push({ level: 'info', code: 'NO_SERVERS_IN_FILE', message: `${shown}: no ${reader.label} MCP servers in this file`, file: shown });
+  }
 }

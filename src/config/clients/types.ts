@@ -29,6 +29,8 @@ export interface FileRead {
    * (Claude Code `projects[cwd].disabledMcpServers`, Gemini `mcp.excluded`).
    */
   disables?: Array<{ name: string; reason: string }>;
+  /** When set, only these names may run (Gemini `mcp.allowed`); others are disabled with the reason. */
+  allowOnly?: { names: string[]; reason: string };
 }
 
 /** A client's config reader: where it looks and how it reads one file. */
@@ -44,4 +46,6 @@ export interface ClientReader {
    * Absent: entries coexist and duplicates are only reported.
    */
   precedence?: Record<string, number>;
+  /** The client merges layers field by field (Codex, opencode); mcpns keeps the winning entry whole. */
+  mergesFields?: boolean;
 }

@@ -1,0 +1,112 @@
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { positionAt } from '../config/json-text.js';
+import { McpnsError } from '../errors.js';
+
+/** Tool arguments: always a JSON object (MCP `tools/call` params.arguments). */
+export type ToolArguments = Record<string, unknown>;
+
+/**
+ * Parse `--args` JSON text (inline, a file's content or stdin). Strict JSON: an error names the source
+ * with 1-based line and column, so a stray comma in a 40-line file is found at once.
+ */
+export function parseArgumentsJson(text: string, source = '--args'): ToolArguments {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length) {
+    const first = errors[0]!;
+    const { line, column } = positionAt(text, first.offset);
+    throw new McpnsError('ARGS_INVALID', `${source}: invalid JSON at line ${line}, column ${column}: ${describeParseError(printParseErrorCode(first.error))}`, {
+      location: { ...(source.startsWith('--') ? {} : { file: source }), line, column },
+      hint: `arguments are one JSON object, e.g. --args '{"a":5,"b":3}', or key=value pairs`,
+    });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new McpnsError('ARGS_INVALID', `${source}: arguments must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, {
+      hint: `e.g. --args '{"a":5,"b":3}'`,
+    });
+  }
+  return value as ToolArguments;
+}
+
+function describeParseError(code: string): string {
+  // jsonc-parser codes are CamelCase ("CommaExpected"); make them a phrase.
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** JSON Schema types a property schema allows (`type`, or the union of its anyOf/oneOf branches). */
+function schemaTypes(schema: unknown): Set<string> {
+  const types = new Set<string>();
+  if (!schema || typeof schema !== 'object') return types;
+  const node = schema as Record<string, unknown>;
+  const type = node['type'];
+  if (typeof type === 'string') types.add(type);
+  else if (Array.isArray(type)) for (const entry of type) if (typeof entry === 'string') types.add(entry);
+  if (types.size === 0 && Array.isArray(node['enum'])) {
+    for (const entry of node['enum']) types.add(entry === null ? 'null' : Array.isArray(entry) ? 'array' : typeof entry === 'object' ? 'object' : typeof entry);
+  }
+  if (types.size === 0 && 'const' in node) {
+    const entry = node['const'];
+    types.add(entry === null ? 'null' : typeof entry === 'string' ? 'string' : 'json');
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const branches = node[key];
+    if (Array.isArray(branches)) for (const branch of branches) for (const entry of schemaTypes(branch)) types.add(entry);
+  }
+  return types;
+}
+
+/**
+ * Turn trailing `key=value` pairs into arguments, typed by the tool's input schema: when the property's
+ * schema allows a string (or says nothing), the value stays a string; when it only allows number, integer,
+ * boolean, null, array or object, the value is parsed as JSON (and kept as text if that fails, so schema
+ * validation reports it with its path). `key:=<json>` always parses JSON (HTTPie's convention).
+ */
+export function parseKeyValueArguments(pairs: string[], inputSchema: Record<string, unknown> | undefined): ToolArguments {
+  const properties = (inputSchema?.['properties'] ?? {}) as Record<string, unknown>;
+  const result: ToolArguments = {};
+  for (const pair of pairs) {
+    const forced = /^([^=:]+):=([\s\S]*)$/.exec(pair);
+    if (forced) {
+      const [, key, json] = forced;
+      result[key!] = parseJsonValue(json!, `${key}:=`);
+      continue;
+    }
+    const at = pair.indexOf('=');
+    if (at <= 0) {
+      throw new McpnsError('ARGS_INVALID', `argument "${pair}" is not key=value or key:=<json>`, {
+        hint: 'e.g. a=5 b=3, name:=\'"quoted"\', or --args \'{"a":5}\'',
+      });
+    }
+    const key = pair.slice(0, at);
+    const raw = pair.slice(at + 1);
+    const types = schemaTypes(properties[key]);
+    if (types.size === 0 || types.has('string')) {
+      result[key] = raw;
+      continue;
+    }
+    try {
+      result[key] = JSON.parse(raw);
+    } catch {
+      result[key] = raw;
+    }
+  }
+  return result;
+}
+
+function parseJsonValue(text: string, source: string): unknown {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length) {
+    const first = errors[0]!;
+    const { line, column } = positionAt(text, first.offset);
+    throw new McpnsError('ARGS_INVALID', `${source}: invalid JSON at line ${line}, column ${column}: ${describeParseError(printParseErrorCode(first.error))}`, {
+      location: { line, column },
+    });
+  }
+  return value;
+}
+
+/** `--args` and key=value pairs together: pairs override keys of the JSON object. */
+export function mergeArguments(base: ToolArguments | undefined, pairs: ToolArguments): ToolArguments {
+  return { ...(base ?? {}), ...pairs };
+}

@@ -1,0 +1,47 @@
+import { defineCheck, type Finding } from '../types.js';
+import { conflictView, qualified, uniqueMembers } from './rendering.js';
+
+/**
+ * AMBIGUOUS_ROUTE: the target (or the product it models) splits a name back into (server, tool) by
+ * parsing, and the parse lands on another pair or on nothing: the name is unique but cannot be routed
+ * back to its server, typically because the server key contains the separator (`_` for gemini-cli and
+ * agentgateway, `__` for claude-code and metamcp, `-` for litellm). Names that already collide are left
+ * to NAME_COLLISION; dropped names are never routed.
+ */
+export const ambiguousRoute = defineCheck({
+  codes: ['AMBIGUOUS_ROUTE'],
+  family: 'conflicts',
+  run(context) {
+    const view = conflictView(context);
+    const findings: Finding[] = [];
+    for (const targetId of context.targets) {
+      const target = view.target(targetId);
+      if (!target.parse) continue;
+      const rendering = view.rendering(targetId);
+      for (const rendered of rendering.names) {
+        if (rendered.dropped !== undefined) continue;
+        const bucket = rendering.lookup.get(rendered.name);
+        if (bucket && bucket.length > 1 && uniqueMembers(bucket).length > 1) continue;
+        const wire = rendered.wireName ?? rendered.name;
+        const parsed = target.parse(wire, view.serverNames, view.input.tools);
+        if (parsed && parsed.server === rendered.server && parsed.tool === rendered.tool) continue;
+        const serverAtFault = !parsed || parsed.server !== rendered.server;
+        findings.push({
+          code: 'AMBIGUOUS_ROUTE',
+          severity: 'error',
+          target: targetId,
+          name: wire,
+          server: rendered.server,
+          tool: rendered.tool,
+          args: {
+            parsedAs: parsed ? qualified(parsed) : 'no configured server',
+            hint: serverAtFault
+              ? `rename server key "${rendered.server}" so it contains no separator ${targetId} splits on (e.g. "${rendered.server.replace(/[^A-Za-z0-9]+/g, '') || 'server'}")`
+              : `tool "${rendered.tool}" contains ${targetId}'s separator; deny "${qualified(rendered)}" in a profile or rename the tool on server "${rendered.server}"`,
+          },
+        });
+      }
+    }
+    return findings;
+  },
+});

@@ -1,0 +1,42 @@
+/**
+ * Folding for NEAR_COLLISION: names a model or a human reads as the same. Linear per name; the check
+ * buckets names by their folded key, so a catalog is folded in O(total length), never pairwise.
+ */
+
+/** Invisible characters: zero-width spaces/joiners, word joiner, BOM, soft hyphen. */
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/gu;
+
+/**
+ * A small confusables map (Unicode TR39 subset): Cyrillic and Greek letters that look like Latin ones,
+ * applied after lower-casing. Not exhaustive; it catches the look-alikes seen in tool-shadowing attacks.
+ */
+const CONFUSABLES: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l', ɡ: 'g', ı: 'i',
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ϲ: 'c', ϳ: 'j',
+};
+
+const SEPARATORS = /[-_.]/g;
+
+function mapConfusables(text: string): string {
+  let out = '';
+  for (const char of text) out += CONFUSABLES[char] ?? char;
+  return out;
+}
+
+/** The folded key: NFKC, invisible characters removed, lower-cased, confusables mapped, `-`/`_`/`.` made equal. */
+export function foldName(name: string): string {
+  return mapConfusables(name.normalize('NFKC').replace(INVISIBLE, '').toLowerCase()).replace(SEPARATORS, '_');
+}
+
+export type FoldKind = 'case' | 'separators' | 'Unicode look-alikes';
+
+/** Which folds make `a` and `b` equal (for the message): the cheapest explanation first. */
+export function foldKinds(a: string, b: string): FoldKind[] {
+  const lower = (text: string): string => text.toLowerCase();
+  const separators = (text: string): string => text.replace(SEPARATORS, '_');
+  if (lower(a) === lower(b)) return ['case'];
+  if (separators(a) === separators(b)) return ['separators'];
+  if (separators(lower(a)) === separators(lower(b))) return ['case', 'separators'];
+  return ['Unicode look-alikes'];
+}

@@ -1,0 +1,114 @@
+import type { ToolRef } from '../../catalog/types.js';
+import type { NamingTarget, RenderedName, Rendering } from '../../naming/index.js';
+import { defineCheck, type Finding } from '../types.js';
+import { conflictView, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
+
+/**
+ * NAME_COLLISION: several (server, tool) pairs end up with the same exposed name under a target, so a
+ * client overwrites, drops or refuses one of them. Built from every rendered name, including names the
+ * target dropped through its collision policy (first/last wins, drop-ambiguous: `args.dropped`), and
+ * from wire names when they differ (mew-openai). All N members are listed. `args.cause` says whether the
+ * target simply does not prefix (`unprefixed`) or sanitizing/truncation made different names equal (`mangled`).
+ */
+export const nameCollision = defineCheck({
+  codes: ['NAME_COLLISION'],
+  family: 'conflicts',
+  run(context) {
+    const view = conflictView(context);
+    const findings: Finding[] = [];
+    for (const targetId of context.targets) {
+      const target = view.target(targetId);
+      const rendering = view.rendering(targetId);
+      findings.push(...collisionsIn(rendering, target, (rendered) => rendered.name, false));
+      if (rendering.names.some((rendered) => rendered.wireName !== undefined && rendered.wireName !== rendered.name)) {
+        findings.push(...collisionsIn(rendering, target, (rendered) => rendered.wireName ?? rendered.name, true));
+      }
+    }
+    return dedupe(findings);
+  },
+});
+
+function collisionsIn(rendering: Rendering, target: NamingTarget, keyOf: (rendered: RenderedName) => string, onWire: boolean): Finding[] {
+  const findings: Finding[] = [];
+  const groups: Map<string, (ToolRef & { dropped?: string })[]> = duplicateGroups(rendering.names, keyOf);
+  // The lookup map is what routing uses; a bucket there with several pairs is a collision even if `names` disagrees.
+  const lookup = onWire ? rendering.wireLookup : rendering.lookup;
+  for (const [name, bucket] of lookup ?? []) {
+    if (bucket.length > 1 && !groups.has(name) && uniqueMembers(bucket).length > 1) groups.set(name, bucket);
+  }
+  for (const [name, group] of groups) {
+    const members = uniqueMembers(group);
+    if (members.length < 2) continue;
+    const dropped = uniqueDropped(group);
+    const cause = collisionCause(name, members, target);
+    findings.push({
+      code: 'NAME_COLLISION',
+      severity: 'error',
+      target: target.id,
+      name,
+      members,
+      args: {
+        cause,
+        ...(onWire ? { onWire: true } : {}),
+        ...(dropped.length ? { dropped } : {}),
+        hint: collisionHint(members, cause),
+      },
+    });
+  }
+  return findings;
+}
+
+/**
+ * `unprefixed`: the same tool name on several servers and the target shows it without a server part.
+ * `mangled`: different names became equal through sanitizing, lower-casing or truncation.
+ */
+export function collisionCause(name: string, members: ToolRef[], target: Pick<NamingTarget, 'unprefixed' | 'prefixing'>): 'unprefixed' | 'mangled' {
+  const first = members[0]!;
+  const sameTool = members.every((member) => member.tool === first.tool);
+  return sameTool && (target.unprefixed === true || target.prefixing === 'never' || name === first.tool) ? 'unprefixed' : 'mangled';
+}
+
+function uniqueDropped(group: (ToolRef & { dropped?: string })[]): { server: string; tool: string; reason: string }[] {
+  const seen = new Set<string>();
+  const dropped: { server: string; tool: string; reason: string }[] = [];
+  for (const rendered of group) {
+    if (rendered.dropped === undefined) continue;
+    const key = qualified(rendered);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    dropped.push({ server: rendered.server, tool: rendered.tool, reason: rendered.dropped });
+  }
+  return dropped.sort((a, b) => (qualified(a) < qualified(b) ? -1 : qualified(a) > qualified(b) ? 1 : 0));
+}
+
+/** The smallest change: deny all but the first pair in a profile, rename the mangled server key, or rename a tool. */
+export function collisionHint(members: ToolRef[], cause: 'unprefixed' | 'mangled'): string {
+  const keep = members[0]!;
+  const change = members.slice(1);
+  const denyList = change.map((member) => `"${qualified(member)}"`).join(', ');
+  if (cause === 'unprefixed') {
+    return `deny ${denyList} in a profile's tools.deny (keeping ${qualified(keep)}), or use a target that prefixes server names`;
+  }
+  if (members.every((member) => member.server === keep.server)) {
+    return `server "${keep.server}" offers ${members.map((member) => `"${member.tool}"`).join(' and ')}, which become one name: rename one on the server, or deny ${denyList} in a profile's tools.deny`;
+  }
+  const last = change[change.length - 1]!;
+  return `rename server key "${last.server}" so it stays distinct from "${keep.server}" after sanitizing and truncation (e.g. "${suggestKey(last.server)}"), or deny ${denyList} in a profile's tools.deny`;
+}
+
+/** A server key made of letters, digits and "-" only. */
+function suggestKey(server: string): string {
+  const cleaned = server.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'server';
+  return cleaned === server ? `${cleaned}-2` : cleaned.length > 20 ? cleaned.slice(0, 20).replace(/-+$/, '') : cleaned;
+}
+
+/** The same (target, name) can come from the display and the wire pass: keep one. */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = `${finding.target}\u0000${finding.name}\u0000${finding.members!.map(qualified).join('\u0000')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,44 @@
+import { defineCheck, type Finding } from '../types.js';
+import { conflictView } from './rendering.js';
+import { describeChars, nameFinding, sharedNames, wireChecker } from './wire-rule.js';
+
+/**
+ * NAME_INVALID_CHARS: a rendered name (`wireName ?? name`) has characters the target's wire rejects
+ * (OpenAI/Anthropic/Bedrock `[A-Za-z0-9_-]`: no `.`, `/`, spaces or non-ASCII; Gemini must start with a
+ * letter or `_`). Targets that sanitize never trigger it; `slash` or unprefixed targets with odd tool names do.
+ * Also covers names a target dropped for any reason other than a collision or length (a reserved name, a
+ * separator inside a server key), with the target's reason in `args.dropped`.
+ */
+export const nameInvalidChars = defineCheck({
+  codes: ['NAME_INVALID_CHARS'],
+  family: 'conflicts',
+  run(context) {
+    const view = conflictView(context);
+    const findings: Finding[] = [];
+    for (const targetId of context.targets) {
+      const target = view.target(targetId);
+      const check = target.wire ? wireChecker(target.wire) : undefined;
+      const rendering = view.rendering(targetId);
+      const shared = rendering.names.some((rendered) => rendered.dropped !== undefined) ? sharedNames(rendering) : new Set<string>();
+      for (const rendered of rendering.names) {
+        if (rendered.dropped !== undefined && shared.has(rendered.name)) continue;
+        const problems = check ? check(rendered.wireName ?? rendered.name) : {};
+        // Any other drop (a reserved name, a separator inside the server key…) is the target rejecting the name.
+        const invalid = problems.invalid ?? (rendered.dropped !== undefined && !problems.tooLong ? { chars: [], problem: rendered.dropped } : undefined);
+        if (!invalid) continue;
+        const inServer = [...rendered.server].some((char) => invalid.chars.includes(char));
+        const inTool = [...rendered.tool].some((char) => invalid.chars.includes(char));
+        findings.push(nameFinding('NAME_INVALID_CHARS', targetId, rendered, {
+          chars: invalid.chars.length ? describeChars(invalid.chars) : invalid.problem,
+          ...(target.wire ? { charset: target.wire.charset } : {}),
+          hint: inServer
+            ? `rename server key "${rendered.server}" to ${target.wire?.charset ?? 'letters, digits and "-"'} characters only, or use a target that sanitizes names`
+            : inTool
+              ? `the tool name "${rendered.tool}" itself breaks ${targetId}: deny "${rendered.server}/${rendered.tool}" in a profile, or use a target that sanitizes names`
+              : `${invalid.problem ?? 'the composed name breaks the rule'}: use a target that sanitizes names`,
+        }));
+      }
+    }
+    return findings;
+  },
+});

@@ -1,0 +1,50 @@
+import type { ToolRef } from '../../catalog/types.js';
+import { defineCheck, type Finding } from '../types.js';
+import { foldKinds, foldName, type FoldKind } from './fold.js';
+import { conflictView, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
+
+/**
+ * NEAR_COLLISION: exposed names that differ only by case, by `-`/`_`/`.`, or by Unicode look-alikes
+ * (NFKC + a confusables map). Models and some clients fold these together, and a look-alike name is a
+ * classic tool-shadowing trick. Names are bucketed by their folded key (linear, not pairwise); exactly
+ * equal names are NAME_COLLISION, not this.
+ */
+export const nearCollision = defineCheck({
+  codes: ['NEAR_COLLISION'],
+  family: 'conflicts',
+  run(context) {
+    const view = conflictView(context);
+    const findings: Finding[] = [];
+    for (const targetId of context.targets) {
+      const visible = view.rendering(targetId).names.filter((rendered) => rendered.dropped === undefined);
+      for (const group of duplicateGroups(visible, (rendered) => foldName(rendered.name)).values()) {
+        if (group.length < 2) continue;
+        const names = [...new Set(group.map((rendered) => rendered.name))].sort();
+        if (names.length < 2) continue;
+        const kinds = new Set<FoldKind>();
+        for (const other of names.slice(1)) for (const kind of foldKinds(names[0]!, other)) kinds.add(kind);
+        const members = uniqueMembers(group);
+        findings.push({
+          code: 'NEAR_COLLISION',
+          severity: 'warning',
+          target: targetId,
+          name: names[0]!,
+          members,
+          args: { names, fold: [...kinds].join(' and ') || 'folding', hint: nearHint(members) },
+        });
+      }
+    }
+    return findings;
+  },
+});
+
+function nearHint(members: ToolRef[]): string {
+  const keep = members[0]!;
+  const last = members[members.length - 1]!;
+  if (last.server !== keep.server) {
+    return last.tool === keep.tool
+      ? `rename server key "${last.server}" so it differs from "${keep.server}" by more than case, separators or look-alike characters`
+      : `rename one of them on its server, or deny "${qualified(last)}" in a profile's tools.deny`;
+  }
+  return `server "${keep.server}" offers look-alike tools: deny "${qualified(last)}" in a profile's tools.deny, or rename it on the server`;
+}

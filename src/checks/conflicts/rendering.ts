@@ -1,0 +1,144 @@
+import type { CatalogTool, ToolRef } from '../../catalog/types.js';
+import { getTarget, type NamingInput, type NamingTarget, type Rendering } from '../../naming/index.js';
+import { namespacePrefixes } from '../../naming/prefixes.js';
+import type { CheckContext } from '../types.js';
+
+/**
+ * What every collision check reads: the visible tools (hidden ones are not exposed, so they cannot
+ * collide), the naming input built from them, and one rendering per target. Rendered once per
+ * context and shared by the checks, so a run stays linear in the number of tools.
+ */
+export interface ConflictView {
+  /** Tools not hidden by a client filter or profile, in catalog order (index-aligned with `input.tools`). */
+  tools: CatalogTool[];
+  input: NamingInput;
+  serverNames: string[];
+  target(id: string): NamingTarget;
+  rendering(id: string): Rendering;
+}
+
+const views = new WeakMap<CheckContext, ConflictView>();
+const seeded = new WeakMap<CheckContext, Map<string, NamingTarget>>();
+
+/**
+ * Provide target objects for a context instead of looking ids up in the naming registry
+ * (tests use small in-memory targets; library users may bring their own). Call before running checks.
+ */
+export function provideTargets(context: CheckContext, targets: readonly NamingTarget[]): void {
+  seeded.set(context, new Map(targets.map((target) => [target.id, target])));
+  views.delete(context);
+}
+
+/** The shared view of a check context (memoized per context object). */
+export function conflictView(context: CheckContext): ConflictView {
+  const cached = views.get(context);
+  if (cached) return cached;
+  const tools = context.catalog.tools.filter((tool) => !tool.hidden);
+  const prefixes = namespacePrefixes(context.config);
+  // Disabled servers are not part of what a client exposes; failed ones still count as configured.
+  const servers = context.catalog.servers.filter((server) => server.status !== 'disabled');
+  const input: NamingInput = {
+    servers: servers.map((server) => ({
+      name: server.name,
+      ...(server.serverInfo
+        ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } }
+        : {}),
+      ...(prefixes[server.name] !== undefined ? { prefix: prefixes[server.name] } : {}),
+    })),
+    tools: tools.map((tool) => ({ server: tool.server, tool: tool.name })),
+  };
+  const targets = new Map<string, NamingTarget>(seeded.get(context) ?? []);
+  const renderings = new Map<string, Rendering>();
+  const view: ConflictView = {
+    tools,
+    input,
+    serverNames: servers.map((server) => server.name),
+    target(id) {
+      let target = targets.get(id);
+      if (!target) {
+        target = getTarget(id);
+        targets.set(id, target);
+      }
+      return target;
+    },
+    rendering(id) {
+      let rendering = renderings.get(id);
+      if (!rendering) {
+        rendering = view.target(id).render(input);
+        renderings.set(id, rendering);
+      }
+      return rendering;
+    },
+  };
+  views.set(context, view);
+  return view;
+}
+
+/** Notes from renderings that depend on start order or randomness (only targets already rendered). */
+export function renderingNotes(context: CheckContext): { target: string; note: string }[] {
+  const view = views.get(context);
+  if (!view) return [];
+  const notes: { target: string; note: string }[] = [];
+  for (const id of context.targets) {
+    let rendering: Rendering;
+    try {
+      rendering = view.rendering(id);
+    } catch {
+      continue;
+    }
+    if (rendering.nondeterministic) notes.push({ target: id, note: rendering.nondeterministic });
+  }
+  return notes;
+}
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function compareRefs(a: ToolRef, b: ToolRef): number {
+  return byString(a.server, b.server) || byString(a.tool, b.tool);
+}
+
+/** Members sorted by (server, tool) with exact duplicates removed (a pair listed twice is DUPLICATE_IN_SERVER). */
+export function uniqueMembers(refs: Iterable<ToolRef>): ToolRef[] {
+  const seen = new Set<string>();
+  const members: ToolRef[] = [];
+  for (const ref of refs) {
+    const key = `${ref.server}\u0000${ref.tool}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    members.push({ server: ref.server, tool: ref.tool });
+  }
+  return members.sort(compareRefs);
+}
+
+export const qualified = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
+
+/** Group items by a key, keeping first-seen order of keys (Map preserves insertion order). */
+export function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/**
+ * Only the groups with two or more items, in first-seen order. Counts first so that the common case
+ * (every key unique) allocates no per-key arrays: this keeps 100 000-tool catalogs fast.
+ */
+export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const keys = items.map(keyOf);
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const groups = new Map<string, T[]>();
+  for (let index = 0; index < items.length; index++) {
+    const key = keys[index]!;
+    if (counts.get(key)! < 2) continue;
+    const group = groups.get(key);
+    if (group) group.push(items[index]!);
+    else groups.set(key, [items[index]!]);
+  }
+  return groups;
+}

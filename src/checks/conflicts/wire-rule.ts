@@ -1,0 +1,78 @@
+import type { Rendering, RenderedName, WireRule } from '../../naming/index.js';
+import type { Finding } from '../types.js';
+import { uniqueMembers } from './rendering.js';
+
+/** What is wrong with a name on a target's wire (both parts are independent). */
+export interface WireProblems {
+  tooLong?: { length: number; limit: number };
+  invalid?: { chars: string[]; problem?: string };
+}
+
+/**
+ * A reusable checker for one wire rule. Whole-name regex first (the common, valid case is one test);
+ * per-character verdicts are cached, so a catalog is checked in linear time.
+ */
+export function wireChecker(wire: WireRule): (name: string) => WireProblems {
+  const verdicts = new Map<string, boolean>();
+  const allowed = (char: string): boolean => {
+    let verdict = verdicts.get(char);
+    if (verdict === undefined) {
+      verdict = wire.char ? new RegExp(wire.char.source, wire.char.flags.replace(/[gy]/g, '')).test(char) : wire.pattern.test(char) || wire.pattern.test(`a${char}`);
+      verdicts.set(char, verdict);
+    }
+    return verdict;
+  };
+  return (name) => {
+    const problems: WireProblems = {};
+    if (name.length > wire.maxLength) problems.tooLong = { length: name.length, limit: wire.maxLength };
+    if (wire.pattern.test(name)) return problems;
+    const chars = new Set<string>();
+    for (const char of name) if (!allowed(char)) chars.add(char);
+    if (chars.size) {
+      problems.invalid = { chars: [...chars] };
+    } else if (name.length < (wire.minLength ?? 1)) {
+      problems.invalid = { chars: [], problem: 'empty name' };
+    } else if (wire.first && name.length && !wire.first.test([...name][0]!)) {
+      problems.invalid = { chars: [], problem: `must start with ${wire.first.source}` };
+    } else if (!problems.tooLong) {
+      problems.invalid = { chars: [], problem: `does not match ${wire.pattern.source}` };
+    }
+    return problems;
+  };
+}
+
+/**
+ * Names rendered more than once (by different pairs, or by a pair listed twice): a drop of such a name is
+ * the target's collision policy at work, reported as NAME_COLLISION or DUPLICATE_IN_SERVER, not as a wire problem.
+ */
+export function sharedNames(rendering: Rendering): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const rendered of rendering.names) {
+    if (seen.has(rendered.name)) shared.add(rendered.name);
+    else seen.add(rendered.name);
+  }
+  return shared;
+}
+
+/** A finding about one rendered name. */
+export function nameFinding(code: string, targetId: string, rendered: RenderedName, args: Record<string, unknown>): Finding {
+  const [member] = uniqueMembers([rendered]);
+  return {
+    code,
+    severity: 'error',
+    target: targetId,
+    name: rendered.wireName ?? rendered.name,
+    server: member!.server,
+    tool: member!.tool,
+    args: { ...args, ...(rendered.dropped !== undefined ? { dropped: rendered.dropped } : {}) },
+  };
+}
+
+/** Printable list of offending characters: visible ones quoted, others as \u{…}. */
+export function describeChars(chars: string[]): string {
+  return chars
+    .slice(0, 20)
+    .map((char) => (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? `"${char}"` : `\\u{${char.codePointAt(0)!.toString(16)}}`))
+    .join(' ') + (chars.length > 20 ? ` and ${chars.length - 20} more` : '');
+}

@@ -1,0 +1,19 @@
+import { defineCheck } from '../types.js';
+import { inputSchemaProblem } from './json-schema-dialect.js';
+import { toolFinding, visibleTools } from './shared.js';
+
+/**
+ * INPUT_SCHEMA_INVALID — MCP: `inputSchema` MUST be a valid JSON Schema object with
+ * `"type": "object"` (2020-12 unless `$schema` says otherwise). Clients that validate
+ * arguments or convert schemas for a provider reject or mangle anything else.
+ */
+export default defineCheck({
+  codes: ['INPUT_SCHEMA_INVALID'],
+  family: 'lint',
+  run({ catalog }) {
+    return visibleTools(catalog).flatMap((tool) => {
+      const problem = inputSchemaProblem(tool.inputSchema);
+      return problem === undefined ? [] : [toolFinding('INPUT_SCHEMA_INVALID', tool, { problem })];
+    });
+  },
+});

@@ -1,0 +1,88 @@
+import { join, resolve } from 'node:path';
+import type { ServerSpec } from '../model.js';
+import { parseJsonDoc } from './doc.js';
+import { eachEntry, isRecord, makeContext, type EntryReader, type ReaderContext } from './entry.js';
+import type { ClientReader } from './types.js';
+
+/** Claude Code's file for user and local scopes: `$CLAUDE_CONFIG_DIR/.claude.json` or `~/.claude.json`. */
+export function claudeJsonPath(options: { env: Record<string, string | undefined>; home: string }): string {
+  return join(options.env['CLAUDE_CONFIG_DIR'] || options.home, '.claude.json');
+}
+
+const samePath = (a: string, b: string): boolean => {
+  const norm = (path: string): string => resolve(path).replace(/[\\/]+$/, '');
+  // Windows paths compare case- and slash-insensitively, as Claude Code does there.
+  const windows = /^[A-Za-z]:/.test(a) || /^[A-Za-z]:/.test(b);
+  return windows ? norm(a).replace(/\\/g, '/').toLowerCase() === norm(b).replace(/\\/g, '/').toLowerCase() : norm(a) === norm(b);
+};
+
+/**
+ * Claude Code: `.mcp.json` (project), `~/.claude.json` top-level `mcpServers` (user) and
+ * `projects[<cwd>].mcpServers` (local). Local > project > user, whole entries. `${VAR}` / `${VAR:-default}`;
+ * a missing variable keeps its placeholder (with a warning, as Claude Code does). A `url` without `type` is an error.
+ */
+export const claudeCode: ClientReader = {
+  id: 'claude-code',
+  label: 'Claude Code',
+  precedence: { local: 3, project: 2, user: 1, managed: 4 },
+  locations(options) {
+    return [
+      { file: join(resolve(options.cwd), '.mcp.json'), scope: 'project' },
+      { file: claudeJsonPath(options), scope: 'user' },
+    ];
+  },
+  read(input) {
+    const doc = parseJsonDoc(input, { label: this.label, strict: true });
+    const root = isRecord(doc.value) ? doc.value : {};
+    const isUserFile = /(^|[\\/])\.claude\.json$/.test(input.file);
+    const isManaged = /(^|[\\/])managed-mcp\.json$/.test(input.file);
+    const scope = isUserFile ? 'user' : isManaged ? 'managed' : 'project';
+    const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'claude-code' }, scope, !isUserFile);
+    eachEntry(context, root['mcpServers'], ['mcpServers'], (entry) => readEntry(entry, context));
+    if (isUserFile && isRecord(root['projects'])) {
+      const cwd = input.options.cwd;
+      for (const [path, project] of Object.entries(root['projects'])) {
+        if (!samePath(path, cwd) || !isRecord(project)) continue;
+        const local: ReaderContext = { ...context, scope: 'local' };
+        eachEntry(local, project['mcpServers'], ['projects', path, 'mcpServers'], (entry) => readEntry(entry, local));
+        const disabled = project['disabledMcpServers'];
+        if (Array.isArray(disabled)) {
+          context.result.disables = disabled
+            .filter((name): name is string => typeof name === 'string')
+            .map((name) => ({ name, reason: `listed in disabledMcpServers for this project in ${input.shown}` }));
+        }
+      }
+    }
+    return context.result;
+  },
+};
+
+function readEntry(entry: EntryReader, context: ReaderContext): ServerSpec | undefined {
+  const type = entry.str('type');
+  const base = context.projectRoot;
+  if (entry.has('headersHelper')) {
+    entry.note('info', 'HEADERS_HELPER_NOT_RUN', 'headersHelper is a shell command; mcpns never runs it, so its headers are not sent', 'headersHelper');
+  }
+  switch (type) {
+    case undefined:
+      if (entry.has('url') && !entry.has('command')) {
+        entry.note('error', 'URL_WITHOUT_TYPE', `MCP server "${entry.name}" has a "url" but no "type"; add "type": "http" (or "sse" / "ws")`);
+        return entry.finish({ transport: 'unlaunchable', unlaunchableReason: 'Claude Code rejects a "url" without "type"', ...entry.remote('url') });
+      }
+      if (!entry.has('command')) return entry.reject('a stdio server needs "command"');
+      return entry.finish({ ...entry.stdio({ cwdBase: base, defaultCwd: base }), transport: 'stdio' });
+    case 'stdio':
+      if (!entry.has('command')) return entry.reject('a stdio server needs "command"');
+      return entry.finish({ ...entry.stdio({ cwdBase: base, defaultCwd: base }), transport: 'stdio' });
+    case 'http':
+    case 'streamable-http':
+    case 'sse':
+      if (!entry.has('url')) return entry.reject(`a "${type}" server needs "url"`);
+      return entry.finish({ ...entry.remote('url'), transport: type === 'sse' ? 'sse' : 'http' });
+    case 'ws':
+      entry.note('warning', 'UNSUPPORTED_TRANSPORT', 'WebSocket servers are not supported by mcpns');
+      return entry.finish({ ...entry.remote('url'), transport: 'unlaunchable', unlaunchableReason: 'WebSocket transport is not supported' });
+    default:
+      return entry.reject(`unknown "type" "${type}" (Claude Code accepts stdio, http, streamable-http, sse, ws)`);
+  }
+}

@@ -1,0 +1,97 @@
+import { join, resolve } from 'node:path';
+import type { ServerSpec } from '../model.js';
+import { parseTomlDoc } from './doc.js';
+import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
+import type { ClientReader } from './types.js';
+
+const STDIO_ONLY = ['command', 'args', 'env', 'env_vars', 'cwd'];
+const HTTP_ONLY = ['url', 'bearer_token_env_var', 'http_headers', 'env_http_headers'];
+
+/**
+ * OpenAI Codex: TOML `[mcp_servers.NAME]` in `$CODEX_HOME/config.toml` (or `~/.codex`) and `.codex/config.toml`.
+ * No variable expansion: secrets come from `env_vars`, `env_http_headers` and `bearer_token_env_var`.
+ * `url` is Streamable HTTP only (no SSE); `enabled_tools` then `disabled_tools`; `startup_timeout_sec` × 1000.
+ */
+export const codex: ClientReader = {
+  id: 'codex',
+  label: 'Codex',
+  precedence: { project: 2, user: 1 },
+  mergesFields: true,
+  locations(options) {
+    return [
+      { file: join(resolve(options.cwd), '.codex', 'config.toml'), scope: 'project' },
+      { file: join(options.env['CODEX_HOME'] || join(options.home, '.codex'), 'config.toml'), scope: 'user' },
+    ];
+  },
+  read(input) {
+    const doc = parseTomlDoc(input);
+    const project = /(^|[\\/])\.codex[\\/]config\.toml$/.test(input.file) && resolve(input.file) !== join(input.options.home, '.codex', 'config.toml');
+    const scope = input.scope ?? (project ? 'project' : 'user');
+    const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'none' }, scope, project);
+    const root = isRecord(doc.value) ? doc.value : {};
+    eachEntry(context, root['mcp_servers'], ['mcp_servers'], (entry) => readEntry(entry, context.projectRoot));
+    return context.result;
+  },
+};
+
+function readEntry(entry: EntryReader, cwdBase: string): ServerSpec | undefined {
+  const env = entry.context.input.options.env;
+  if (entry.has('bearer_token')) return entry.reject('Codex rejects a literal "bearer_token"; use "bearer_token_env_var"');
+  const stdio = entry.has('command');
+  const http = entry.has('url');
+  if (stdio && http) return entry.reject('"command" and "url" cannot be combined');
+  if (!stdio && !http) return entry.reject('a Codex server needs "command" or "url"');
+  const misplaced = (stdio ? HTTP_ONLY : STDIO_ONLY).find((key) => entry.has(key));
+  if (misplaced) return entry.reject(`"${misplaced}" is not supported for ${stdio ? 'stdio' : 'streamable_http'}`);
+
+  const enabled = entry.bool('enabled');
+  const startupSec = entry.num('startup_timeout_sec');
+  const startupMs = entry.num('startup_timeout_ms');
+  const common: Partial<ServerSpec> = {
+    enabled: enabled !== false,
+    ...(enabled === false ? { disabledReason: `enabled = false in ${entry.context.input.shown}` } : {}),
+    ...(startupSec !== undefined ? { timeoutMs: startupSec * 1000 } : startupMs !== undefined ? { timeoutMs: startupMs } : {}),
+    toolFilter: toolFilter(entry.strArray('enabled_tools'), entry.strArray('disabled_tools'), 'exact', {
+      include: 'enabled_tools',
+      exclude: 'disabled_tools',
+    }),
+  };
+  const fromEnv = (variable: string, field: Array<string | number>, what: string): string | undefined => {
+    const value = env[variable];
+    if (value === undefined) entry.note('warning', 'UNRESOLVED_VARIABLE', `${variable} is not set; Codex sends no ${what}`, field);
+    return value;
+  };
+
+  if (stdio) {
+    const spec = entry.stdio({ cwdBase, defaultCwd: cwdBase });
+    const passthrough = entry.entry['env_vars'];
+    if (passthrough !== undefined) {
+      if (!Array.isArray(passthrough)) return entry.reject('"env_vars" must be an array');
+      const forwarded: Record<string, string> = {};
+      passthrough.forEach((item: unknown, index) => {
+        const name = typeof item === 'string' ? item : isRecord(item) && typeof item['name'] === 'string' ? item['name'] : undefined;
+        if (name === undefined) return void entry.problems.push(`"env_vars[${index}]" must be a name or { name }`);
+        const value = env[name];
+        if (value !== undefined) forwarded[name] = value;
+        else entry.note('info', 'UNRESOLVED_VARIABLE', `${name} is not set, so Codex forwards nothing for it`, ['env_vars', index]);
+      });
+      spec.env = { ...forwarded, ...spec.env };
+      if (Object.keys(spec.env).length === 0) delete spec.env;
+    }
+    return entry.finish({ ...spec, ...common, transport: 'stdio' });
+  }
+
+  const spec = entry.remote('url', { headersKey: 'http_headers' });
+  const headers: Record<string, string> = { ...spec.headers };
+  const envHeaders = entry.strMap('env_http_headers') ?? {};
+  for (const [header, variable] of Object.entries(envHeaders)) {
+    const value = fromEnv(variable, ['env_http_headers', header], `${header} header`);
+    if (value !== undefined) headers[header] = value;
+  }
+  const bearer = entry.str('bearer_token_env_var');
+  if (bearer !== undefined) {
+    const value = fromEnv(bearer, ['bearer_token_env_var'], 'Authorization header');
+    if (value !== undefined) headers['Authorization'] = `Bearer ${value}`;
+  }
+  return entry.finish({ ...spec, ...(Object.keys(headers).length ? { headers } : {}), ...common, transport: 'http' });
+}

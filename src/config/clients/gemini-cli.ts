@@ -1,0 +1,74 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import type { ServerSpec } from '../model.js';
+import { parseJsonDoc } from './doc.js';
+import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
+import type { ClientReader } from './types.js';
+
+/**
+ * Gemini CLI: JSONC `settings.json` (`~/.gemini`, `.gemini` in the project; project wins).
+ * `httpUrl` (HTTP, no fallback) > `url` (+ `type`; alone = HTTP then SSE) > `command`.
+ * `$VAR`, `${VAR}`, `${VAR:-def}`: a missing one keeps its placeholder, except in env/headers where Gemini
+ * substitutes an empty string. `includeTools` (exact or `name(` prefix) / `excludeTools` (wins); `mcp.excluded`/`mcp.allowed`.
+ */
+export const geminiCli: ClientReader = {
+  id: 'gemini-cli',
+  label: 'Gemini CLI',
+  precedence: { project: 2, user: 1 },
+  locations(options) {
+    const project = join(resolve(options.cwd), '.gemini', 'settings.json');
+    const user = join(options.home, '.gemini', 'settings.json');
+    // Gemini ignores the project file when the workspace is the home directory (it is the user file).
+    return project === user ? [{ file: user, scope: 'user' }] : [{ file: project, scope: 'project' }, { file: user, scope: 'user' }];
+  },
+  read(input) {
+    const doc = parseJsonDoc(input, { label: this.label, strict: false });
+    const user = resolve(input.file) === join(input.options.home, '.gemini', 'settings.json');
+    const scope = input.scope ?? (user ? 'user' : 'project');
+    const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'gemini' }, scope, !user);
+    const root = isRecord(doc.value) ? doc.value : {};
+    eachEntry(context, root['mcpServers'], ['mcpServers'], (entry) => readEntry(entry, input.options.cwd));
+    const mcp = isRecord(root['mcp']) ? root['mcp'] : {};
+    if (Array.isArray(mcp['excluded'])) {
+      context.result.disables = mcp['excluded']
+        .filter((name): name is string => typeof name === 'string')
+        .map((name) => ({ name, reason: `listed in mcp.excluded in ${input.shown}` }));
+    }
+    if (Array.isArray(mcp['allowed'])) {
+      context.result.allowOnly = {
+        names: mcp['allowed'].filter((name): name is string => typeof name === 'string'),
+        reason: `not listed in mcp.allowed in ${input.shown}`,
+      };
+    }
+    return context.result;
+  },
+};
+
+function readEntry(entry: EntryReader, processCwd: string): ServerSpec | undefined {
+  const include = entry.strArray('includeTools');
+  const exclude = entry.strArray('excludeTools');
+  const timeout = entry.num('timeout');
+  const common: Partial<ServerSpec> = {
+    toolFilter: toolFilter(include, exclude, 'gemini', { include: 'includeTools', exclude: 'excludeTools' }),
+    ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
+  };
+  const remote = (key: string): Partial<ServerSpec> => entry.remote(key, { headersMissing: 'empty' });
+  if (entry.has('httpUrl')) return entry.finish({ ...remote('httpUrl'), ...common, transport: 'http' });
+  if (entry.has('url')) {
+    const type = entry.str('type');
+    if (type === 'http' || type === 'sse') return entry.finish({ ...remote('url'), ...common, transport: type });
+    if (type !== undefined) return entry.reject(`unknown "type" "${type}" (Gemini CLI accepts http, sse)`);
+    return entry.finish({ ...remote('url'), ...common, transport: 'http', sseFallback: true });
+  }
+  if (entry.has('command')) {
+    const cwd = entry.str('cwd');
+    if (cwd !== undefined && !isAbsolute(cwd) && !cwd.startsWith('$')) {
+      entry.note('info', 'RELATIVE_CWD', 'Gemini CLI resolves a relative "cwd" against the directory it was started from', 'cwd');
+    }
+    return entry.finish({ ...entry.stdio({ cwdBase: processCwd, envMissing: 'empty' }), ...common, transport: 'stdio' });
+  }
+  if (entry.has('tcp')) {
+    entry.note('warning', 'UNSUPPORTED_TRANSPORT', 'WebSocket ("tcp") servers are not supported by mcpns');
+    return entry.finish({ ...common, transport: 'unlaunchable', unlaunchableReason: 'WebSocket transport is not supported' });
+  }
+  return entry.reject('a Gemini CLI server needs "command", "url", "httpUrl" or "tcp"');
+}

@@ -1,0 +1,89 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { MalformedTool } from '../catalog/types.js';
+
+/** Default guard against servers that paginate forever. */
+export const DEFAULT_MAX_PAGES = 100;
+
+/**
+ * Deliberately loose: the SDK's ListToolsResultSchema rejects the whole page when one tool is malformed
+ * (e.g. `inputSchema: {}`), so each tool is validated on its own afterwards.
+ */
+const LooseListToolsResultSchema = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
+export interface ListAllToolsOptions {
+  /** Stop after this many pages (a note says so; the tools so far are kept). */
+  maxPages?: number;
+  /** SDK request timeout per page (ms); the caller's own deadline should still bound the whole walk. */
+  timeoutMs?: () => number;
+  signal?: AbortSignal;
+  /** Called before each page is requested (1-based), e.g. to track the stage for error messages. */
+  onPage?: (page: number) => void;
+}
+
+export interface ListAllToolsResult {
+  /** Valid tools in server order, duplicates kept (a check reports DUPLICATE_IN_SERVER). */
+  tools: Tool[];
+  /** Entries that failed the SDK's ToolSchema, with their position in the concatenated pages. */
+  malformed: MalformedTool[];
+  pages: number;
+  notes: string[];
+}
+
+/**
+ * Walk every tools/list page (following nextCursor) tolerantly: a malformed tool is recorded, not fatal.
+ * Guards against a repeated cursor and against more than `maxPages` pages.
+ */
+export async function listAllTools(client: Client, options: ListAllToolsOptions = {}): Promise<ListAllToolsResult> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const tools: Tool[] = [];
+  const malformed: MalformedTool[] = [];
+  const notes: string[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  let index = 0;
+  for (;;) {
+    options.onPage?.(pages + 1);
+    const result = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      LooseListToolsResultSchema,
+      {
+        ...(options.timeoutMs ? { timeout: options.timeoutMs() } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    );
+    pages++;
+    for (const entry of result.tools) {
+      const parsed = ToolSchema.safeParse(entry);
+      if (parsed.success) tools.push(entry as Tool);
+      else malformed.push(malformedEntry(index, entry, parsed.error.issues));
+      index++;
+    }
+    cursor = result.nextCursor;
+    if (cursor === undefined) break;
+    if (seenCursors.has(cursor)) {
+      notes.push(`tools/list returned cursor ${JSON.stringify(cursor.slice(0, 80))} twice; stopped after ${pages} pages`);
+      break;
+    }
+    if (pages >= maxPages) {
+      notes.push(`tools/list still had more pages after ${maxPages} pages; stopped there (page guard)`);
+      break;
+    }
+    seenCursors.add(cursor);
+  }
+  return { tools, malformed, pages, notes };
+}
+
+function malformedEntry(index: number, entry: unknown, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): MalformedTool {
+  const name = typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string' ? (entry as { name: string }).name : undefined;
+  const problems = issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return { index, ...(name === undefined ? {} : { name }), problems };
+}

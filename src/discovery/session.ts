@@ -1,0 +1,229 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ServerInfo } from '../catalog/types.js';
+import type { ServerSpec } from '../config/model.js';
+import { collectSecrets, redactText, redactUrl } from '../util/redact.js';
+import { VERSION } from '../version.js';
+import { Deadline } from './deadline.js';
+import { classifyError, describeError, DiscoveryError, httpStatus, type Stage } from './errors.js';
+import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
+import { ProcessGroupStdioTransport } from './stdio-transport.js';
+
+/** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
+const HTTP_CLOSE_BOUND_MS = 1000;
+
+/** A connected server: what initialize told us, plus how to end it. */
+export interface LiveSession {
+  client: Client;
+  serverInfo?: ServerInfo;
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  /** Things worth knowing about the connection (e.g. the SSE fallback was used). */
+  notes: string[];
+  /** True once a stdio server's process has ended. */
+  exited(): boolean;
+  /** Normal shutdown: stdin EOF, SIGTERM then SIGKILL of the process group (stdio); abort (HTTP). */
+  close(): Promise<void>;
+  /** Immediate shutdown (deadline passed, interrupted). */
+  kill(): Promise<void>;
+}
+
+interface Attempt {
+  client: Client;
+  transport: Transport;
+  exited(): boolean;
+  stage(): Stage;
+  close(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+/** Messages shown to users must never contain env or header values: scrub them with the spec's own secrets. */
+export function scrub(spec: ServerSpec, message: string): string {
+  return redactText(message, collectSecrets([spec]));
+}
+
+/**
+ * Start (stdio) or reach (HTTP/SSE) one server and complete initialize within `deadline`.
+ * Throws DiscoveryError with a stable reason; whatever was started is dead by then.
+ */
+export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr: StderrBuffer): Promise<LiveSession> {
+  if (spec.transport === 'unlaunchable') {
+    throw new DiscoveryError('UNLAUNCHABLE', scrub(spec, spec.unlaunchableReason ?? 'this server entry cannot be launched'));
+  }
+  if (spec.transport === 'stdio') {
+    if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
+    return attempt(spec, deadline, stdioAttempt(spec, stderr), []);
+  }
+  if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
+  let url: URL;
+  try {
+    url = new URL(spec.url);
+  } catch {
+    throw new DiscoveryError('UNLAUNCHABLE', `invalid url ${redactUrl(spec.url)}`);
+  }
+  if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', stderr), []);
+  try {
+    return await attempt(spec, deadline, httpAttempt(spec, url, 'http', stderr), []);
+  } catch (error) {
+    const status = error instanceof DiscoveryError ? httpStatus(error.cause) : undefined;
+    // VS Code's rule: Streamable HTTP first, legacy SSE on a 4xx other than an auth failure.
+    if (!spec.sseFallback || status === undefined || status < 400 || status > 499 || status === 401 || status === 403) throw error;
+    const notes = [`Streamable HTTP answered ${status}; fell back to the legacy SSE transport`];
+    stderr.note(notes[0] as string);
+    return attempt(spec, deadline, httpAttempt(spec, url, 'sse', stderr), notes);
+  }
+}
+
+async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, notes: string[]): Promise<LiveSession> {
+  const { client, transport } = made;
+  let protocolVersion: string | undefined;
+  // The Client hands the negotiated version to the transport once initialize succeeds: capture it there.
+  const setVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    protocolVersion = version;
+    setVersion?.(version);
+  };
+  deadline.onExpire(() => void made.kill());
+  try {
+    await deadline.race(client.connect(transport, { timeout: deadline.remaining() }));
+  } catch (error) {
+    const stage = made.stage();
+    await made.kill();
+    const code = classifyError(error, stage, made.exited());
+    const url = spec.url ? redactUrl(spec.url) : undefined;
+    throw new DiscoveryError(code, scrub(spec, describeError(error, code, { stage, ...(url ? { url } : {}) })), { cause: error });
+  }
+  const serverInfo = client.getServerVersion() as ServerInfo | undefined;
+  const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
+  const instructions = client.getInstructions();
+  return {
+    client,
+    ...(serverInfo ? { serverInfo } : {}),
+    ...(protocolVersion ? { protocolVersion } : {}),
+    ...(capabilities ? { capabilities } : {}),
+    ...(instructions !== undefined ? { instructions } : {}),
+    notes,
+    exited: made.exited,
+    close: made.close,
+    kill: made.kill,
+  };
+}
+
+function newClient(stderr: StderrBuffer): Client {
+  const client = new Client({ name: 'mcpns', version: VERSION }, { capabilities: {} });
+  client.onerror = (error) => stderr.note(`transport: ${error.message}`);
+  return client;
+}
+
+function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer): Attempt {
+  const transport = new ProcessGroupStdioTransport({
+    command: spec.command as string,
+    ...(spec.args ? { args: spec.args } : {}),
+    ...(spec.env ? { env: spec.env } : {}),
+    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    stderr,
+  });
+  const client = newClient(stderr);
+  let closing: Promise<void> | undefined;
+  return {
+    client,
+    transport,
+    exited: () => transport.exit !== undefined,
+    stage: () => (transport.pid === undefined ? 'spawn' : 'initialize'),
+    // client.close() calls transport.close(): stdin EOF, then the process group is signalled.
+    close: () => (closing ??= client.close().then(() => transport.close())),
+    kill: () => (closing ??= transport.kill().then(() => client.close())),
+  };
+}
+
+function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', stderr: StderrBuffer): Attempt {
+  const requestInit: RequestInit = { headers: { ...(spec.headers ?? {}) } };
+  const client = newClient(stderr);
+  let closing: Promise<void> | undefined;
+  if (kind === 'sse') {
+    const transport = new SSEClientTransport(url, { requestInit });
+    const close = (): Promise<void> => (closing ??= bounded(client.close()));
+    return { client, transport, exited: () => false, stage: () => 'initialize', close, kill: close };
+  }
+  const transport = new StreamableHTTPClientTransport(url, { requestInit });
+  return {
+    client,
+    transport,
+    exited: () => false,
+    stage: () => 'initialize',
+    close: () =>
+      (closing ??= (async () => {
+        // Stateful servers keep a session until told otherwise (close() alone sends no DELETE).
+        if (transport.sessionId) await bounded(transport.terminateSession().catch(() => {}));
+        await bounded(client.close());
+      })()),
+    kill: () => (closing ??= bounded(client.close())),
+  };
+}
+
+function bounded(promise: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, HTTP_CLOSE_BOUND_MS);
+    timer.unref();
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}
+
+/** What `openSession` returns: a connected client and how to end it (always call close()). */
+export interface OpenSession {
+  client: Client;
+  serverInfo?: ServerInfo;
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  notes: string[];
+  /** The server's stderr so far (bounded tail). */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Connect to one server with the same transports, deadline and process-group handling as discovery, for commands
+ * that talk to a server themselves (`mcpns call --execute`). `timeoutMs` bounds spawn + initialize; aborting
+ * `signal` later still kills the server. Throws DiscoveryError (McpnsError code TRANSPORT, `reason` = discovery code).
+ */
+export async function openSession(
+  spec: ServerSpec,
+  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number },
+): Promise<OpenSession> {
+  const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
+  const deadline = new Deadline(opts.timeoutMs, opts.signal);
+  let live: LiveSession;
+  try {
+    live = await connectServer(spec, deadline, stderr);
+  } finally {
+    deadline.dispose();
+  }
+  const onAbort = (): void => void live.kill();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    client: live.client,
+    ...(live.serverInfo ? { serverInfo: live.serverInfo } : {}),
+    ...(live.protocolVersion ? { protocolVersion: live.protocolVersion } : {}),
+    ...(live.capabilities ? { capabilities: live.capabilities } : {}),
+    ...(live.instructions !== undefined ? { instructions: live.instructions } : {}),
+    notes: live.notes,
+    stderr: () => stderr.text(),
+    close: async () => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      await live.close();
+    },
+  };
+}

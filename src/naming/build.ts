@@ -1,0 +1,71 @@
+import type { ToolRef } from '../catalog/types.js';
+import { applyCollisionPolicy, type CollisionPolicy } from './collision.js';
+import type { NamingInput, NamingServer, Rendering, RenderedName } from './types.js';
+
+/** Per-tool result before collision handling. */
+export type NameParts = Omit<RenderedName, 'server' | 'tool'>;
+
+/**
+ * Turn per-tool names into a Rendering: apply the collision policy, then build `lookup` (and `wireLookup`) from the
+ * names that are still exposed. Dropped tools never appear in a lookup.
+ */
+export function finish(
+  target: string,
+  names: RenderedName[],
+  options: { collision?: CollisionPolicy; nondeterministic?: string | undefined; nondeterministicOnCollision?: string } = {},
+): Rendering {
+  const { decided } = applyCollisionPolicy(names, options.collision ?? 'keep');
+  const lookup = new Map<string, ToolRef[]>();
+  const wireLookup = new Map<string, ToolRef[]>();
+  let hasWire = false;
+  for (const rendered of names) {
+    if (rendered.dropped !== undefined) continue;
+    const ref = { server: rendered.server, tool: rendered.tool };
+    push(lookup, rendered.name, ref);
+    if (rendered.wireName !== undefined && rendered.wireName !== rendered.name) hasWire = true;
+    push(wireLookup, rendered.wireName ?? rendered.name, ref);
+  }
+  const nondeterministic = options.nondeterministic ?? (decided ? options.nondeterministicOnCollision : undefined);
+  return {
+    target,
+    names,
+    lookup,
+    ...(nondeterministic ? { nondeterministic } : {}),
+    ...(hasWire ? { wireLookup } : {}),
+  };
+}
+
+/** Build a Rendering from a per-tool naming function (the common case). */
+export function renderEach(target: string, input: NamingInput, nameOf: (ref: ToolRef) => NameParts, collision: CollisionPolicy = 'keep'): Rendering {
+  return finish(target, input.tools.map((ref) => ({ server: ref.server, tool: ref.tool, ...nameOf(ref) })), { collision });
+}
+
+function push(map: Map<string, ToolRef[]>, key: string, ref: ToolRef): void {
+  const bucket = map.get(key);
+  if (bucket) bucket.push(ref);
+  else map.set(key, [ref]);
+}
+
+/** Every server the input mentions, configured ones first (their order), then any only named by a tool. */
+export function serverOrder(input: NamingInput): string[] {
+  const seen = new Set<string>();
+  for (const server of input.servers) seen.add(server.name);
+  for (const tool of input.tools) seen.add(tool.server);
+  return [...seen];
+}
+
+/** Server name → its NamingServer entry (absent for servers only named by a tool). */
+export function serverMap(input: NamingInput): Map<string, NamingServer> {
+  return new Map(input.servers.map((server) => [server.name, server]));
+}
+
+/** How many distinct servers offer each tool name (hybrid, agentgateway `never`). */
+export function serversPerTool(input: NamingInput): Map<string, number> {
+  const owners = new Map<string, Set<string>>();
+  for (const ref of input.tools) {
+    const set = owners.get(ref.tool);
+    if (set) set.add(ref.server);
+    else owners.set(ref.tool, new Set([ref.server]));
+  }
+  return new Map([...owners].map(([tool, set]) => [tool, set.size]));
+}

@@ -1,0 +1,91 @@
+import type { ToolRef } from '../../catalog/types.js';
+import { finish, renderEach } from '../build.js';
+import { middleElide } from '../length.js';
+import { resolveServer, resolveTool, splitFirst } from '../parse.js';
+import { subEach } from '../sanitize.js';
+import type { NamingTarget, RenderedName } from '../types.js';
+import { GEMINI_WIRE } from '../wire.js';
+
+/** `generateValidName` (≥ v0.33): add mcp_, [^a-zA-Z0-9_\-.:] → "_", leading non-[A-Za-z_] gets "_", elide at 63. */
+export function geminiValidName(value: string): string {
+  let name = value.startsWith('mcp_') ? value : `mcp_${value}`;
+  name = subEach(name, /[^a-zA-Z0-9_\-.:]/, '_');
+  if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
+  return middleElide(name, 63, 30, '...', 30);
+}
+
+/** Legacy (≤ v0.32) `generateValidName(toolName)`: [^a-zA-Z0-9_.-] → "_", elide at 63 with "___". */
+export function geminiLegacyValidName(value: string): string {
+  return middleElide(subEach(value, /[^a-zA-Z0-9_.-]/, '_'), 63, 28, '___', 32);
+}
+
+const sanitizePart = (part: string): string => subEach(part, /[^a-zA-Z0-9_\-.:]/, '_');
+
+/**
+ * Gemini CLI ≥ 0.33: `G(S + "_" + T)`. The registry is a Map, so the last registration of a name wins.
+ * Its policy parser splits at the first "_" after "mcp_" (the docs warn against "_" in server names).
+ */
+export const geminiCli: NamingTarget = {
+  id: 'gemini-cli',
+  kind: 'preset',
+  summary: 'Gemini CLI ≥ 0.33: mcp_server_tool, [^A-Za-z0-9_.:-] → "_", middle "..." elision at 63, last wins',
+  source: 'verified: google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts, tool-registry.ts @5411f113',
+  status: 'verified',
+  prefixing: 'always',
+  wire: GEMINI_WIRE,
+  maxTools: 512,
+  render: (input) => {
+    const rendering = renderEach('gemini-cli', input, (ref) => ({ name: geminiValidName(`${ref.server}_${ref.tool}`) }), 'last-wins');
+    if (rendering.names.some((name) => name.dropped !== undefined)) {
+      rendering.nondeterministic = 'the last registration of a name wins, which follows server discovery order; mcpns assumes sorted order';
+    }
+    return rendering;
+  },
+  parse: (name: string, servers: string[], tools?: ToolRef[]): ToolRef | undefined => {
+    if (!name.startsWith('mcp_')) return undefined;
+    const parts = splitFirst(name.slice('mcp_'.length), '_');
+    if (!parts) return undefined;
+    const server = resolveServer(parts[0], servers, sanitizePart);
+    return { server, tool: resolveTool(server, parts[1], tools, sanitizePart) };
+  },
+};
+
+/**
+ * Gemini CLI ≤ 0.32: bare `L(T)`; only when the name is already registered does a tool get `{S}__{L(T)}`
+ * (server unsanitized, no length check). Who keeps the bare name depends on discovery order.
+ */
+export const geminiCliLegacy: NamingTarget = {
+  id: 'gemini-cli-legacy',
+  kind: 'preset',
+  summary: 'Gemini CLI ≤ 0.32: bare tool name; on conflict the later server gets server__tool (discovery order)',
+  source: 'verified (older version): google-gemini/gemini-cli tag v0.32.0 mcp-tool.ts, tool-registry.ts',
+  status: 'verified-older',
+  prefixing: 'conditional',
+  unprefixed: true,
+  wire: GEMINI_WIRE,
+  maxTools: 512,
+  render: (input) => {
+    const registered = new Map<string, RenderedName>();
+    const names: RenderedName[] = [];
+    let conflicted = false;
+    for (const ref of input.tools) {
+      const bare = geminiLegacyValidName(ref.tool);
+      let name = bare;
+      if (registered.has(bare)) {
+        conflicted = true;
+        name = `${ref.server}__${bare}`;
+      }
+      const rendered: RenderedName = { server: ref.server, tool: ref.tool, name };
+      const previous = registered.get(name);
+      // The registry is a Map: registering an existing fully-qualified name overwrites it.
+      if (previous) previous.dropped = `overwritten by ${ref.server}/${ref.tool} (last wins)`;
+      registered.set(name, rendered);
+      names.push(rendered);
+    }
+    return finish('gemini-cli-legacy', names, {
+      nondeterministic: conflicted
+        ? 'the first server discovered keeps the bare name and later ones get server__tool; mcpns assumes sorted order'
+        : undefined,
+    });
+  },
+};

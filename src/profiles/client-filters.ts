@@ -1,0 +1,74 @@
+import picomatch from 'picomatch';
+import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
+import type { LoadedConfig } from '../config/loaded.js';
+import type { ServerSpec, ToolFilter } from '../config/model.js';
+
+export interface HiddenMark {
+  by: string;
+  reason: string;
+}
+
+function matches(filter: ToolFilter, pattern: string, tool: string, list: 'include' | 'exclude'): boolean {
+  switch (filter.match) {
+    case 'glob':
+      return picomatch.isMatch(`${filter.prefix ?? ''}${tool}`, pattern, { dot: true });
+    case 'gemini':
+      // Gemini: includeTools entries are a name or "name(args…)"; excludeTools is exact.
+      return pattern === tool || (list === 'include' && pattern.startsWith(`${tool}(`));
+    default:
+      return pattern === tool;
+  }
+}
+
+/**
+ * Why a client's tool filter hides this tool, or undefined when the client exposes it.
+ * Include first, then exclude; exclude wins (Gemini and Codex agree).
+ */
+export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, tool: string): HiddenMark | undefined {
+  const filter = spec.toolFilter;
+  if (!filter) return undefined;
+  const where = spec.source.file;
+  const client = spec.source.client;
+  const excludeField = filter.excludeField ?? filter.field ?? 'exclude';
+  const includeField = filter.includeField ?? filter.field ?? 'include';
+  const excluded = filter.exclude?.find((pattern) => matches(filter, pattern, tool, 'exclude'));
+  if (excluded !== undefined) {
+    return {
+      by: `${client} ${excludeField}`,
+      reason: excluded === tool || excluded === `${filter.prefix ?? ''}${tool}` ? `listed in ${excludeField} in ${where}` : `matches "${excluded}" in ${excludeField} in ${where}`,
+    };
+  }
+  if (filter.include !== undefined && !filter.include.some((pattern) => matches(filter, pattern, tool, 'include'))) {
+    return { by: `${client} ${includeField}`, reason: `not listed in ${includeField} in ${where}` };
+  }
+  return undefined;
+}
+
+/** The config entry a catalog server came from: same name, preferring the same source file and client. */
+function specFor(server: CatalogServer, specs: ServerSpec[]): ServerSpec | undefined {
+  const named = specs.filter((spec) => spec.name === server.name);
+  if (named.length <= 1) return named[0];
+  const sameSource = named.filter((spec) => spec.source.file === server.source && (server.client === undefined || spec.source.client === server.client));
+  if (sameSource.length === 1) return sameSource[0];
+  const active = named.filter((spec) => spec.enabled && spec.shadowedBy === undefined);
+  return active.length === 1 ? active[0] : undefined;
+}
+
+/**
+ * Mark the tools a client's own filter hides (Gemini includeTools/excludeTools, Codex enabled_tools/
+ * disabled_tools, Windsurf disabledTools, opencode `tools` globs, Goose available_tools). Hidden tools stay
+ * in the catalog document with `hidden: { by, reason }`; an existing mark (e.g. a profile's) is kept.
+ */
+export function applyClientToolFilters(catalog: Catalog, config: LoadedConfig): Catalog {
+  const filtered = config.servers.filter((spec) => spec.toolFilter);
+  if (filtered.length === 0) return catalog;
+  const specs = new Map<string, ServerSpec | undefined>();
+  for (const server of catalog.servers) specs.set(server.name, specFor(server, config.servers));
+  const tools = catalog.tools.map((tool): CatalogTool => {
+    if (tool.hidden) return tool;
+    const spec = specs.get(tool.server);
+    const hidden = spec ? hiddenByFilter(spec, tool.name) : undefined;
+    return hidden ? { ...tool, hidden } : tool;
+  });
+  return { ...catalog, tools };
+}

@@ -1,0 +1,87 @@
+import type { Route } from '../config/schema.js';
+import { QUESTION_PLACEHOLDER, templatePlaceholders } from './template.js';
+
+/** One tool call a rule makes: `tool`/`arguments` on the rule itself, or each entry of `calls`. */
+export interface RouteCallTemplate {
+  tool: string;
+  arguments?: Record<string, unknown>;
+}
+
+/** A route problem found at config load: which rule, which field, what is wrong. */
+export interface RouteDefinitionProblem {
+  /** Position of the rule in `routes`. */
+  index: number;
+  name: string;
+  /** JSON path inside the config, e.g. ["routes", 2, "pattern"]. */
+  path: Array<string | number>;
+  message: string;
+}
+
+export const DEFAULT_ROUTE_FLAGS = 'i';
+// g and y make RegExp.exec stateful (lastIndex), which would make routing depend on earlier questions.
+const ALLOWED_FLAGS = /^[dimsuv]*$/;
+
+/** The calls a rule makes, in order. */
+export function routeCalls(route: Route): RouteCallTemplate[] {
+  if (route.calls?.length) return route.calls.map((call) => ({ tool: call.tool, ...(call.arguments ? { arguments: call.arguments } : {}) }));
+  return route.tool ? [{ tool: route.tool, ...(route.arguments ? { arguments: route.arguments } : {}) }] : [];
+}
+
+/** Compile a rule's pattern (flags default "i"); throws the RegExp SyntaxError. */
+export function compileRoutePattern(route: Route): RegExp | undefined {
+  if (route.pattern === undefined) return undefined;
+  return new RegExp(route.pattern, route.flags ?? DEFAULT_ROUTE_FLAGS);
+}
+
+/** Named groups a pattern declares (whether or not they take part in a match). */
+export function namedGroups(pattern: RegExp): string[] {
+  // An empty alternative always matches "", and `groups` then lists every named group (as undefined).
+  const probe = new RegExp(`${pattern.source}|`, pattern.flags.replace(/[gy]/g, ''));
+  return Object.keys(probe.exec('')?.groups ?? {});
+}
+
+/**
+ * Check every rule so a broken one fails at config load (exit 2 naming the rule) instead of silently
+ * never firing: a matcher is present, the pattern compiles with its flags, every `${group}` a template
+ * uses exists in the pattern, the rule calls at least one tool, and rule names are unique.
+ */
+export function checkRouteDefinitions(routes: Route[]): RouteDefinitionProblem[] {
+  const problems: RouteDefinitionProblem[] = [];
+  const seen = new Map<string, number>();
+  routes.forEach((route, index) => {
+    const at = (...path: Array<string | number>): Array<string | number> => ['routes', index, ...path];
+    const add = (path: Array<string | number>, message: string): void => void problems.push({ index, name: route.name, path, message });
+    const first = seen.get(route.name);
+    if (first !== undefined) add(at('name'), `duplicate rule name (also routes[${first}])`);
+    else seen.set(route.name, index);
+    if (route.pattern === undefined && !route.keywords?.length) add(at(), 'needs a "pattern" or "keywords" to match questions');
+    if (route.keywords?.some((keyword) => keyword.trim() === '')) add(at('keywords'), 'a keyword is empty');
+    if (route.tool !== undefined && route.calls !== undefined) add(at('calls'), 'use either "tool" (+ "arguments") or "calls", not both');
+    else if (route.tool === undefined && !route.calls?.length) add(at(), 'needs a "tool" or a non-empty "calls" list');
+    if (route.arguments !== undefined && route.tool === undefined) add(at('arguments'), '"arguments" needs "tool" (inside "calls", give each call its own arguments)');
+
+    let groups: string[] = [];
+    if (route.flags !== undefined && !ALLOWED_FLAGS.test(route.flags)) {
+      add(at('flags'), `flags "${route.flags}" not allowed (use d, i, m, s, u, v; g and y make matching stateful)`);
+    } else if (route.pattern !== undefined) {
+      try {
+        groups = namedGroups(compileRoutePattern(route)!);
+      } catch (error) {
+        add(at('pattern'), `invalid regular expression: ${(error as Error).message}`);
+        return;
+      }
+    }
+    const known = new Set([...groups, QUESTION_PLACEHOLDER]);
+    const templates: Array<{ value: unknown; path: Array<string | number> }> = route.calls?.length
+      ? route.calls.map((call, callIndex) => ({ value: call.arguments, path: at('calls', callIndex, 'arguments') }))
+      : [{ value: route.arguments, path: at('arguments') }];
+    for (const template of templates) {
+      for (const placeholder of templatePlaceholders(template.value, template.path)) {
+        if (known.has(placeholder.name)) continue;
+        const available = groups.length ? `named groups: ${groups.join(', ')}` : 'the pattern has no named groups';
+        add(placeholder.path, `template uses \${${placeholder.name}} but no such group exists (${available}; \${question} is the whole question)`);
+      }
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,110 @@
+import type { Route } from '../config/schema.js';
+import { compileRoutePattern } from './definitions.js';
+
+/** How one rule fared against a question: the data behind "why it fired" and `--explain`. */
+export interface RuleTrial {
+  index: number;
+  name: string;
+  description?: string;
+  fired: boolean;
+  pattern?: {
+    source: string;
+    flags: string;
+    matched: boolean;
+    /** The matched text and its offset (when matched). */
+    match?: string;
+    at?: number;
+    /** Literal words of the pattern found in / missing from the question (closeness when it did not match). */
+    wordsFound: string[];
+    wordsMissing: string[];
+  };
+  keywords?: { matched: string[]; missing: string[] };
+  /** Named groups that took part in the match. */
+  hints: Record<string, string>;
+  /** 1 when fired; otherwise how close the rule came (0–1), for "closest rules" on NO_ROUTE. */
+  score: number;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Case-insensitive "word-ish" keyword test: not glued to letters/digits on either side; spaces match any run. */
+export function keywordMatches(keyword: string, question: string): boolean {
+  const body = keyword.trim().split(/\s+/).map(escapeRegExp).join('\\s+');
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu').test(question);
+}
+
+/**
+ * Literal words of a pattern (three or more letters outside escapes, classes and group names): a cheap,
+ * explainable closeness measure for a pattern that did not match ("what is two plus three" has every
+ * word of `what is (?<a>\d+) plus (?<b>\d+)` but not the digits).
+ */
+export function patternWords(source: string): string[] {
+  const stripped = source
+    .replace(/\\[pPk]\{[^}]*\}|\\k<[^>]*>/g, ' ')
+    .replace(/\(\?<[A-Za-z_$][\w$]*>/g, ' ')
+    .replace(/\[(?:\\.|[^\]\\])*\]/g, ' ')
+    .replace(/\\./g, ' ');
+  const words = stripped.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  return [...new Set(words)];
+}
+
+/** Try one rule on a question. Both matchers must pass when both are given. */
+export function tryRule(route: Route, index: number, question: string): RuleTrial {
+  const trial: RuleTrial = { index, name: route.name, ...(route.description ? { description: route.description } : {}), fired: false, hints: {}, score: 0 };
+  let patternPart: number | undefined;
+  let keywordPart: number | undefined;
+  let passed = true;
+
+  const regex = compileRoutePattern(route);
+  if (regex && route.pattern !== undefined) {
+    const match = regex.exec(question);
+    const words = patternWords(route.pattern);
+    const found = words.filter((word) => keywordMatches(word, question));
+    trial.pattern = {
+      source: route.pattern,
+      flags: regex.flags,
+      matched: match !== null,
+      ...(match ? { match: match[0], at: match.index } : {}),
+      wordsFound: found,
+      wordsMissing: words.filter((word) => !found.includes(word)),
+    };
+    if (match) {
+      for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) trial.hints[name] = value;
+    } else {
+      passed = false;
+      if (words.length) patternPart = found.length / words.length;
+    }
+  }
+
+  if (route.keywords?.length) {
+    const matched = route.keywords.filter((keyword) => keywordMatches(keyword, question));
+    const missing = route.keywords.filter((keyword) => !matched.includes(keyword));
+    trial.keywords = { matched, missing };
+    if (missing.length) passed = false;
+    keywordPart = matched.length / route.keywords.length;
+  }
+
+  trial.fired = passed;
+  trial.score = passed ? 1 : closeness(patternPart, keywordPart);
+  if (!passed) trial.hints = {};
+  return trial;
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * How close a rule that did not fire came: keywords are the author's explicit signal and weigh 80%, the
+ * pattern's literal words 20%; either alone counts fully. Never 1, even when every word is present.
+ */
+function closeness(patternPart: number | undefined, keywordPart: number | undefined): number {
+  const score = keywordPart === undefined ? (patternPart ?? 0) : patternPart === undefined ? keywordPart : 0.8 * keywordPart + 0.2 * patternPart;
+  return Math.min(0.95, round(score));
+}
+
+/** Rules that came closest without firing (score > 0), best first, then in rule order. */
+export function closestRules(trials: RuleTrial[], limit = 3): RuleTrial[] {
+  return trials
+    .filter((trial) => !trial.fired && trial.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, limit);
+}

@@ -1,0 +1,92 @@
+/**
+ * Test helpers for the fixture servers in fixtures/servers: absolute paths, ServerSpec builders, and starting the
+ * HTTP fixtures on a random port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import type { ServerSpec } from '../../src/config/model.js';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIXTURES_DIR = join(REPO_ROOT, 'fixtures', 'servers');
+
+/** Absolute path of a fixture server, e.g. fixturePath('calculator'). */
+export function fixturePath(name: string): string {
+  return join(FIXTURES_DIR, name.endsWith('.js') ? name : `${name}.js`);
+}
+
+/** A stdio ServerSpec running `node fixtures/servers/<fixture>.js` (name defaults to the fixture name). */
+export function stdioSpec(fixture: string, overrides: Partial<ServerSpec> & { extraArgs?: string[] } = {}): ServerSpec {
+  const { extraArgs = [], ...rest } = overrides;
+  return {
+    name: fixture,
+    transport: 'stdio',
+    command: process.execPath,
+    args: [fixturePath(fixture), ...extraArgs],
+    cwd: REPO_ROOT,
+    enabled: true,
+    source: { client: 'mcpns', file: 'test.mcpns.json', pointer: `/servers/${overrides.name ?? fixture}` },
+    diagnostics: [],
+    ...rest,
+  };
+}
+
+/** An http/sse ServerSpec for a URL. */
+export function httpSpec(name: string, url: string, overrides: Partial<ServerSpec> = {}): ServerSpec {
+  return {
+    name,
+    transport: 'http',
+    url,
+    enabled: true,
+    source: { client: 'mcpns', file: 'test.mcpns.json', pointer: `/servers/${name}` },
+    diagnostics: [],
+    ...overrides,
+  };
+}
+
+export interface HttpFixture {
+  port: number;
+  /** http://127.0.0.1:<port> (append /mcp or /sse). */
+  origin: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start an HTTP fixture (`http-server.js --mode …`, or any demo fixture with `--http 0`) and wait for the
+ * `PORT=<n>` line it prints on stdout.
+ */
+export function startHttpFixture(fixture: string, args: string[], env: Record<string, string> = {}): Promise<HttpFixture> {
+  const child = spawn(process.execPath, [fixturePath(fixture), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.resume();
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${fixture} did not print its port within 15 s`));
+    }, 15_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /PORT=(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        const port = Number(match[1]);
+        resolvePromise({ port, origin: `http://127.0.0.1:${port}`, process: child, stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${fixture} exited with ${code} before printing its port`));
+    });
+  });
+}

@@ -1,0 +1,47 @@
+/** Helpers to prove that no process of a run survives it. */
+import { existsSync, readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+
+/** PIDs the fixtures appended to $MCPNS_PID_FILE. */
+export function readPids(file: string): number[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map(Number);
+}
+
+/** True while the process exists and is not a zombie (an unreaped zombie is dead: it runs nothing, holds no pipe). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** Poll for up to `timeoutMs` until every PID is gone; fails the test listing the survivors. */
+export async function expectProcessesGone(pids: number[], timeoutMs = 2000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let alive = pids.filter(isAlive);
+  while (alive.length && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    alive = alive.filter(isAlive);
+  }
+  // Don't leave survivors behind for the next test.
+  for (const pid of alive) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+  expect(alive, 'processes still alive after the run').toEqual([]);
+}

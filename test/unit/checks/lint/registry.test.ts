@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { CODES, isCode } from '../../../../src/checks/codes.js';
+import { LINT_CHECKS } from '../../../../src/checks/lint/index.js';
+
+describe('LINT_CHECKS', () => {
+  it('are lint-family checks emitting known codes, one module per code', () => {
+    const codes = LINT_CHECKS.flatMap((check) => check.codes);
+    expect(LINT_CHECKS.every((check) => check.family === 'lint')).toBe(true);
+    expect(codes.every((code) => isCode(code))).toBe(true);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect([...codes].sort()).toEqual(
+      Object.entries(CODES)
+        .filter(([, info]) => info.family === 'naming' || info.family === 'definitions')
+        .map(([code]) => code)
+        .filter((code) => code !== 'NAME_INVALID_CHARS' && code !== 'NAME_TOO_LONG')
+        .sort(),
+    );
+  });
+});
