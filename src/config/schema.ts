@@ -96,21 +96,27 @@ export const IgnoreEntrySchema = z.strictObject({
   reason: z.string().min(1).describe('Why this finding is accepted (required).'),
 });
 
+const ROUTE_TOOL = 'Target tool: any name `mcpns call` accepts (server/tool, a name in the active style, a unique short name).';
+const ROUTE_ARGUMENTS =
+  'Argument templates: "${group}" takes the named group, typed by the tool\'s input schema ("2" → 2 for a number); inside other text it stays text; "${question}" is the whole question.';
+
 export const RouteCallSchema = z.strictObject({
-  tool: z.string().min(1),
-  arguments: z.record(z.string(), z.unknown()).optional(),
+  tool: z.string().min(1).describe(ROUTE_TOOL),
+  arguments: z.record(z.string(), z.unknown()).optional().describe(ROUTE_ARGUMENTS),
 });
 
-export const RouteSchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  pattern: z.string().optional().describe('Regular expression (named groups become hints) matched against the question.'),
-  flags: z.string().optional().describe('Regular expression flags; default "i".'),
-  keywords: z.array(z.string()).optional().describe('Every keyword must appear (case-insensitive).'),
-  tool: z.string().optional(),
-  arguments: z.record(z.string(), z.unknown()).optional(),
-  calls: z.array(RouteCallSchema).optional(),
-});
+export const RouteSchema = z
+  .strictObject({
+    name: z.string().min(1).describe('Unique rule name (shown when the rule fires and in errors).'),
+    description: z.string().optional(),
+    pattern: z.string().optional().describe('Regular expression (named groups become hints) matched against the question.'),
+    flags: z.string().optional().describe('Regular expression flags (d, i, m, s, u, v); default "i".'),
+    keywords: z.array(z.string()).optional().describe('Every keyword must appear (case-insensitive, as a word).'),
+    tool: z.string().optional().describe(ROUTE_TOOL),
+    arguments: z.record(z.string(), z.unknown()).optional().describe(ROUTE_ARGUMENTS),
+    calls: z.array(RouteCallSchema).optional().describe('Several tool calls for one rule (instead of tool + arguments), made in order.'),
+  })
+  .describe('A deterministic routing rule: rules are tried in order and the first that matches wins (`mcpns route`).');
 
 export const NamingSchema = z.strictObject({
   style: z.string().optional().describe('Display style for list (slash, double-underscore, underscore, dot, hybrid, prefix, mew-openai).'),

@@ -110,6 +110,17 @@ describe('mcpns snapshot edge cases', () => {
     expect(findingsOf(offline.stdout)).toEqual(findingsOf(live.stdout));
   });
 
+  it('refuses to write a configured secret that a server echoes, naming the tool but not the value', async () => {
+    const secret = 's3cr3t-token-value-42';
+    const file = config('leak', { weather: { ...drift, env: { DRIFT_ECHO_ENV: 'WEATHER_TOKEN', WEATHER_TOKEN: secret } } });
+    const lock = join(dir, 'leak.lock.json');
+    const result = await runCli(['snapshot', '-c', file, '-o', lock], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('tool "weather/alerts" contains a configured secret value');
+    expect(result.stderr + result.stdout).not.toContain(secret);
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it('a newer schemaVersion is exit 2 saying so', async () => {
     const lock = join(dir, 'future.lock.json');
     writeFileSync(lock, JSON.stringify({ schemaVersion: 99, servers: [], tools: [] }));

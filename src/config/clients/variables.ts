@@ -29,7 +29,8 @@ export type MissingRule = 'keep' | 'empty';
 
 export type Expander = (raw: string, pointer: string, missing?: MissingRule) => string;
 
-type Resolution = { value: string } | { missing: string; rule?: MissingRule; code?: string; hint?: string };
+/** `problem` names what is missing without its `${…}` syntax: the output scrubber masks unresolved placeholders kept as values. */
+type Resolution = { value: string } | { problem: string; rule?: MissingRule; code?: string; hint?: string };
 
 interface DialectSpec {
   /** Global regex of the dialect's references. */
@@ -52,12 +53,12 @@ const FAMILIES: Record<Family, RegExp> = {
 
 const envValue = (scope: VarScope, name: string): string | undefined => scope.extra?.[name] ?? scope.env[name];
 
-function posixResolve(literal: string, name: string, fallback: string | undefined, scope: VarScope): Resolution {
+function posixResolve(name: string, fallback: string | undefined, scope: VarScope): Resolution {
   const value = envValue(scope, name);
   if (value !== undefined && value !== '') return { value };
   if (fallback !== undefined) return { value: fallback };
   if (value === '') return { value };
-  return { missing: literal };
+  return { problem: `variable ${name} is not set` };
 }
 
 /** Shared resolver for `${workspaceFolder}`-style names (VS Code, Cursor). */
@@ -91,19 +92,19 @@ function readVarFile(path: string, scope: VarScope): string | undefined {
 const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
   'claude-code': {
     pattern: /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,
-    resolve: (m, scope) => posixResolve(m[0], m[1]!, m[2], scope),
+    resolve: (m, scope) => posixResolve(m[1]!, m[2], scope),
     families: new Set(['posix']),
     missing: 'keep',
   },
   gemini: {
     pattern: /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
-    resolve: (m, scope) => (m[3] !== undefined ? posixResolve(m[0], m[3], undefined, scope) : posixResolve(m[0], m[1]!, m[2], scope)),
+    resolve: (m, scope) => (m[3] !== undefined ? posixResolve(m[3], undefined, scope) : posixResolve(m[1]!, m[2], scope)),
     families: new Set(['posix']),
     missing: 'keep',
   },
   goose: {
     pattern: /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
-    resolve: (m, scope) => posixResolve(m[0], m[1] ?? m[2]!, undefined, scope),
+    resolve: (m, scope) => posixResolve(m[1] ?? m[2]!, undefined, scope),
     families: new Set(['posix']),
     missing: 'keep',
   },
@@ -114,19 +115,19 @@ const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
       if (name) return { value: builtin(name, scope) ?? '' };
       if (kind === 'env') {
         const value = scope.env[argument!];
-        return value !== undefined ? { value } : { missing: `\${env:${argument}}`, rule: 'empty' };
+        return value !== undefined ? { value } : { problem: `variable ${argument} is not set`, rule: 'empty' };
       }
       if (kind === 'input') {
         const value = scope.inputs[argument!];
         if (value !== undefined) return { value };
         const declared = scope.declaredInputs?.has(argument!) ?? false;
         return {
-          missing: `\${input:${argument}}`,
+          problem: `input "${argument}" has no answer`,
           code: 'UNRESOLVED_INPUT',
           hint: declared ? `VS Code would prompt for it; pass --input ${argument}=<value>` : `no input "${argument}" is declared in "inputs"`,
         };
       }
-      return { missing: `\${${kind}:${argument}}`, code: 'UNSUPPORTED_VARIABLE', hint: `mcpns cannot evaluate \${${kind}:…} outside VS Code` };
+      return { problem: `${kind} variable "${argument}" cannot be evaluated outside VS Code`, code: 'UNSUPPORTED_VARIABLE' };
     },
     families: new Set(['colon']),
     missing: 'keep',
@@ -136,7 +137,7 @@ const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
     resolve: (m, scope) => {
       if (m[2]) return { value: builtin(m[2], scope) ?? '' };
       const value = scope.env[m[1]!];
-      return value !== undefined ? { value } : { missing: `\${env:${m[1]}}` };
+      return value !== undefined ? { value } : { problem: `variable ${m[1]} is not set` };
     },
     families: new Set(['colon']),
     missing: 'keep',
@@ -145,7 +146,7 @@ const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
     pattern: /\$\{(env|file):([^}]+)\}/g,
     resolve: (m, scope) => {
       const value = m[1] === 'env' ? scope.env[m[2]!] : readVarFile(m[2]!, scope);
-      return value !== undefined ? { value } : { missing: `\${${m[1]}:${m[2]}}` };
+      return value !== undefined ? { value } : { problem: m[1] === 'env' ? `variable ${m[2]} is not set` : `file ${m[2]} cannot be read` };
     },
     families: new Set(['colon']),
     missing: 'keep',
@@ -154,7 +155,7 @@ const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
     pattern: /\$\{env:([^}]+)\}/g,
     resolve: (m, scope) => {
       const value = scope.env[m[1]!];
-      return value !== undefined ? { value } : { missing: `\${env:${m[1]}}` };
+      return value !== undefined ? { value } : { problem: `variable ${m[1]} is not set` };
     },
     families: new Set(['colon']),
     missing: 'keep',
@@ -164,10 +165,10 @@ const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
     resolve: (m, scope) => {
       if (m[1] === 'env') {
         const value = scope.env[m[2]!];
-        return value !== undefined ? { value } : { missing: `{env:${m[2]}}`, rule: 'empty' };
+        return value !== undefined ? { value } : { problem: `variable ${m[2]} is not set`, rule: 'empty' };
       }
       const value = readVarFile(m[2]!, scope);
-      return value !== undefined ? { value } : { missing: `{file:${m[2]}}`, hint: 'the file does not exist' };
+      return value !== undefined ? { value } : { problem: `file ${m[2]} cannot be read` };
     },
     families: new Set(['brace']),
     missing: 'empty',
@@ -176,7 +177,7 @@ const DIALECTS: Record<Exclude<Dialect, 'none'>, DialectSpec> = {
     pattern: /\$\{\{\s*(secrets|inputs)\.([A-Za-z0-9_.-]+)\s*\}\}/g,
     resolve: (m, scope) => {
       const value = m[1] === 'inputs' ? scope.inputs[m[2]!] : scope.env[m[2]!];
-      return value !== undefined ? { value } : { missing: `\${{ ${m[1]}.${m[2]} }}` };
+      return value !== undefined ? { value } : { problem: `${m[1] === 'inputs' ? 'input' : 'secret'} ${m[2]} is not set` };
     },
     families: new Set(['double-brace']),
     missing: 'keep',
@@ -227,7 +228,7 @@ export function makeExpander(dialect: Dialect, clientLabel: string, scope: VarSc
       diagnostics.push({
         level: 'warning',
         code: resolution.code ?? 'UNRESOLVED_VARIABLE',
-        message: `${resolution.missing} is not set; ${resolution.hint ? `${resolution.hint}; ` : ''}${outcome}`,
+        message: `${resolution.problem}; ${resolution.hint ? `${resolution.hint}; ` : ''}${outcome}`,
         file,
         pointer,
       });

@@ -74,6 +74,20 @@ describe('every target', () => {
     );
   });
 
+  it('hash-allocating presets give distinct pairs distinct names', () => {
+    fc.assert(
+      fc.property(catalogInput, (input) => {
+        for (const id of ['codex', 'openai-agents-prefixed']) {
+          const exposed = getTarget(id).render(input).names.filter((n) => n.dropped === undefined);
+          const pairsByName = new Map<string, Set<string>>();
+          for (const n of exposed) pairsByName.set(n.name, (pairsByName.get(n.name) ?? new Set()).add(`${n.server}\0${n.tool}`));
+          for (const pairs of pairsByName.values()) expect(pairs.size).toBe(1);
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('parse never throws on arbitrary strings', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 30 }), fc.array(namePart, { maxLength: 3 }), (name, servers) => {

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldName } from '../../../../src/checks/conflicts/fold.js';
+import { nameCollision } from '../../../../src/checks/conflicts/name-collision.js';
+import { nearCollision } from '../../../../src/checks/conflicts/near-collision.js';
+import type { Finding } from '../../../../src/checks/types.js';
+import type { NamingTarget } from '../../../../src/naming/types.js';
+import { catalogOf, contextFor, target } from './helpers.js';
+
+/** Small alphabets so random catalogs collide often: case, separators and a Cyrillic look-alike included. */
+const part = fc.string({ unit: fc.constantFrom('a', 'A', 'b', '_', '.', '-', '\u0430'), minLength: 1, maxLength: 3 });
+const catalogs = fc.dictionary(part, fc.uniqueArray(part, { minLength: 1, maxLength: 4 }), { minKeys: 1, maxKeys: 6 });
+
+const targets: NamingTarget[] = [
+  target('p-bare', (ref) => ref.tool, { unprefixed: true }),
+  target('p-mangle', (ref) => `${ref.server}_${ref.tool}`.toLowerCase().replace(/[^a-z0-9]/g, '_').slice(0, 5)),
+];
+
+/** Brute force: cluster rendered names pairwise by a relation, keep clusters with ≥ 2 distinct pairs (and, for near, ≥ 2 distinct names). */
+function bruteForce(names: { name: string; pair: string }[], same: (a: string, b: string) => boolean, near: boolean): string[] {
+  const clusters: { names: Set<string>; pairs: Set<string> }[] = [];
+  for (let i = 0; i < names.length; i++) {
+    let cluster = clusters.find((c) => [...c.names].some((name) => same(name, names[i]!.name)));
+    if (!cluster) clusters.push((cluster = { names: new Set(), pairs: new Set() }));
+    cluster.names.add(names[i]!.name);
+    cluster.pairs.add(names[i]!.pair);
+  }
+  return clusters
+    .filter((c) => c.pairs.size > 1 && (!near || c.names.size > 1))
+    .map((c) => [...c.pairs].sort().join(' '))
+    .sort();
+}
+
+const groupsOf = (findings: Finding[], id: string): string[] =>
+  findings
+    .filter((f) => f.target === id)
+    .map((f) => f.members!.map((m) => `${m.server}/${m.tool}`).sort().join(' '))
+    .sort();
+
+describe('collision detector vs brute force', () => {
+  it('NAME_COLLISION and NEAR_COLLISION agree with pairwise comparison on random catalogs', () => {
+    fc.assert(
+      fc.property(catalogs, (spec) => {
+        const catalog = catalogOf(spec);
+        const context = contextFor(catalog, targets);
+        const exact = nameCollision.run(context);
+        const near = nearCollision.run(context);
+        for (const t of targets) {
+          const rendered = t.render({ servers: catalog.servers.map((s) => ({ name: s.name })), tools: catalog.tools.map((tool) => ({ server: tool.server, tool: tool.name })) });
+          const names = rendered.names.map((r) => ({ name: r.name, pair: `${r.server}/${r.tool}` }));
+          expect(groupsOf(exact, t.id)).toEqual(bruteForce(names, (a, b) => a === b, false));
+          expect(groupsOf(near, t.id)).toEqual(bruteForce(names, (a, b) => foldName(a) === foldName(b), true));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
