@@ -36,16 +36,31 @@ export function keywordMatches(keyword: string, question: string): boolean {
 /**
  * Literal words of a pattern (three or more letters outside escapes, classes and group names): a cheap,
  * explainable closeness measure for a pattern that did not match ("what is two plus three" has every
- * word of `what is (?<a>\d+) plus (?<b>\d+)` but not the digits).
+ * word of `what is (?<a>\d+) plus (?<b>\d+)` but not the digits). Each entry is one slot: a plain word,
+ * or the alternatives of an innermost `(a|b)` group written "a|b" (found when any alternative is).
  */
 export function patternWords(source: string): string[] {
-  const stripped = source
+  const clean = source
     .replace(/\\[pPk]\{[^}]*\}|\\k<[^>]*>/g, ' ')
-    .replace(/\(\?<[A-Za-z_$][\w$]*>/g, ' ')
+    .replace(/\(\?<[A-Za-z_$][\w$]*>/g, '(')
     .replace(/\[(?:\\.|[^\]\\])*\]/g, ' ')
-    .replace(/\\./g, ' ');
-  const words = stripped.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
-  return [...new Set(words)];
+    .replace(/\\./g, ' ')
+    .toLowerCase();
+  const wordsOf = (text: string, min: number): string[] => text.match(min === 2 ? /\p{L}{2,}/gu : /\p{L}{3,}/gu) ?? [];
+  const slots: string[] = [];
+  // Innermost groups holding alternatives: one slot "a|b" each; dropped when an alternative has no word (e.g. \+).
+  const rest = clean.replace(/\((?:\?:)?([^()]*\|[^()]*)\)/g, (_, body: string) => {
+    const alternatives = body.split('|').map((alternative) => wordsOf(alternative, 2).join(' '));
+    if (alternatives.every(Boolean)) slots.push([...new Set(alternatives)].join('|'));
+    return ' ';
+  });
+  for (const alternative of rest.split('|')) slots.push(...wordsOf(alternative, 3));
+  return [...new Set(slots)];
+}
+
+/** A slot is found when all words of any of its alternatives appear in the question. */
+function slotFound(slot: string, question: string): boolean {
+  return slot.split('|').some((alternative) => alternative.split(' ').every((word) => keywordMatches(word, question)));
 }
 
 /** Try one rule on a question. Both matchers must pass when both are given. */
@@ -59,7 +74,7 @@ export function tryRule(route: Route, index: number, question: string): RuleTria
   if (regex && route.pattern !== undefined) {
     const match = regex.exec(question);
     const words = patternWords(route.pattern);
-    const found = words.filter((word) => keywordMatches(word, question));
+    const found = words.filter((slot) => slotFound(slot, question));
     trial.pattern = {
       source: route.pattern,
       flags: regex.flags,

@@ -132,6 +132,10 @@ describe('other sources', () => {
     const answered = await run(['servers', '--config', join(fixtures, 'vscode/.vscode/mcp.json'), '--input', 'perplexity-key=pplx-answer', '--json'], where);
     expect(answered.stdout).not.toContain('UNRESOLVED_INPUT');
     expect(answered.stdout).not.toContain('pplx-answer');
+    const claude = await run(['servers', '--config', join(fixtures, 'claude-code/project/.mcp.json')], where);
+    expect(claude.stderr).toContain('/mcpServers/calculator/env/CALC_TOKEN: variable CALC_TOKEN is not set; the placeholder is kept literally [UNRESOLVED_VARIABLE]');
+    expect(claude.stderr).toContain('[URL_WITHOUT_TYPE]');
+    expect(claude.stdout).toMatch(/no-type\s+unlaunchable/);
   });
 
   it('malformed client files exit 2 with file, line and column', async () => {

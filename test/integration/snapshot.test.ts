@@ -103,8 +103,10 @@ describe('mcpns snapshot edge cases', () => {
     const lock = join(dir, 'plain.lock.json');
     expect((await runCli(['snapshot', '-c', file, '-o', lock], { cwd: dir })).code).toBe(0);
     const live = await runCli(['check', '-c', file, '--format', 'json'], { cwd: dir });
-    const empty = mkdtempSync(join(dir, 'no-config-'));
+    // Not under `dir`: the config lookup walks up the parents.
+    const empty = mkdtempSync(join(tmpdir(), 'mcpns-no-config-'));
     const offline = await runCli(['check', '--catalog', lock, '--format', 'json'], { cwd: empty, env: { PATH: '' } });
+    rmSync(empty, { recursive: true, force: true });
     expect(offline.code, offline.stderr).toBe(live.code);
     expect(findingsOf(live.stdout).length).toBeGreaterThan(0);
     expect(findingsOf(offline.stdout)).toEqual(findingsOf(live.stdout));

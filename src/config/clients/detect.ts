@@ -40,8 +40,8 @@ export function detectClient(file: string, text: string, shown: string): ClientI
     try {
       value = parseYaml(text);
     } catch {
-      value = undefined; // the reader reports the syntax error with its position
-      return /extensions/.test(text) ? 'goose' : 'continue';
+      // The reader reports the syntax error with its position.
+      return /^extensions\s*:/m.test(text) ? 'goose' : 'continue';
     }
     if (isRecord(value) && isRecord(value['extensions'])) return 'goose';
     if (isRecord(value) && Array.isArray(value['mcpServers'])) return 'continue';

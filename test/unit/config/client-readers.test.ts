@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readForeignConfigFile } from '../../../src/config/clients/index.js';
+import { loadConfig } from '../../../src/config/load.js';
 import type { LoadedConfig } from '../../../src/config/loaded.js';
 import type { ServerSpec } from '../../../src/config/model.js';
 
@@ -127,6 +128,17 @@ describe('Cursor', () => {
     expect(local.diagnostics).toMatchObject([{ code: 'UNRESOLVED_VARIABLE', pointer: '/mcpServers/local/env/MISSING' }]);
     expect(byName(config, 'events').transport).toBe('sse');
   });
+  it('the project entry beats the global one with the same name (both kept)', () => {
+    const home = join(ROOT, 'cursor/home');
+    const config = loadConfig({ cwd: CWD, home, env: {}, configFiles: [join(home, '.cursor/mcp.json'), join(ROOT, 'cursor/.cursor/mcp.json')] });
+    const shared = config.servers.filter((server) => server.name === 'shared');
+    expect(shared.map((server) => [server.source.scope, server.args, server.enabled])).toEqual([
+      ['global', ['global.js'], false],
+      ['project', ['project.js'], true],
+    ]);
+    expect(shared[0]!.shadowedBy).toMatch(/^project scope, .*\.cursor\/mcp\.json:20$/);
+    expect(byName(config, 'global-only')).toMatchObject({ transport: 'http', sseFallback: true, source: { scope: 'global' } });
+  });
 });
 
 describe('Windsurf', () => {
@@ -185,7 +197,7 @@ describe('Gemini CLI', () => {
       ['RELATIVE_CWD', '/mcpServers/pythonTools/cwd'],
       ['UNRESOLVED_VARIABLE', '/mcpServers/pythonTools/env/DATABASE_URL'],
     ]);
-    expect(server.diagnostics[1]!.message).toContain('$DB_CONNECTION_STRING');
+    expect(server.diagnostics[1]!.message).toBe('variable DB_CONNECTION_STRING is not set; Gemini CLI substitutes an empty string');
   });
   it('httpUrl > url (+type) > command, ${VAR:-default}, filters, mcp.excluded', () => {
     expect(byName(config, 'streamable')).toMatchObject({ transport: 'http', headers: { Authorization: 'Bearer ' } });

@@ -39,3 +39,12 @@ describe('SERVER_NAME_INVALID', () => {
     expect(finding?.args?.['problem']).toContain('mew-openai');
   });
 });
+
+describe('TARGET_SEPARATORS', () => {
+  it('names only real naming targets', async () => {
+    const { listTargets } = await import('../../../../src/naming/index.js');
+    const { TARGET_SEPARATORS } = await import('../../../../src/checks/lint/server-name-invalid.js');
+    const ids = new Set(listTargets().map((target) => target.id));
+    expect(Object.keys(TARGET_SEPARATORS).filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
