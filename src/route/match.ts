@@ -47,14 +47,26 @@ export function patternWords(source: string): string[] {
     .replace(/\\./g, ' ')
     .toLowerCase();
   const wordsOf = (text: string, min: number): string[] => text.match(min === 2 ? /\p{L}{2,}/gu : /\p{L}{3,}/gu) ?? [];
-  const slots: string[] = [];
+  const groups: string[] = [];
   // Innermost groups holding alternatives: one slot "a|b" each; dropped when an alternative has no word (e.g. \+).
   const rest = clean.replace(/\((?:\?:)?([^()]*\|[^()]*)\)/g, (_, body: string) => {
     const alternatives = body.split('|').map((alternative) => wordsOf(alternative, 2).join(' '));
-    if (alternatives.every(Boolean)) slots.push([...new Set(alternatives)].join('|'));
-    return ' ';
+    groups.push(alternatives.every(Boolean) ? [...new Set(alternatives)].join('|') : '');
+    return ` #${groups.length - 1}# `;
   });
-  for (const alternative of rest.split('|')) slots.push(...wordsOf(alternative, 3));
+  const slots: string[] = [];
+  const top = rest.split('|');
+  if (top.length > 1) {
+    // Top-level alternatives: one slot (group slots inside them are dropped for simplicity).
+    const alternatives = top.map((alternative) => wordsOf(alternative.replace(/#\d+#/g, ' '), 3).join(' '));
+    if (alternatives.every(Boolean)) slots.push([...new Set(alternatives)].join('|'));
+  } else {
+    for (const token of rest.match(/#\d+#|\p{L}{3,}/gu) ?? []) {
+      const group = /^#(\d+)#$/.exec(token);
+      const slot = group ? groups[Number(group[1])]! : token;
+      if (slot) slots.push(slot);
+    }
+  }
   return [...new Set(slots)];
 }
 
