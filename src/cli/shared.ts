@@ -172,6 +172,11 @@ export class CommandContext {
       }
       const config = this.optionalConfig();
       if (config) catalog = applyProfile(applyClientToolFilters(catalog, config), config, this.options.profile);
+      else if (this.options.profile) {
+        throw new McpnsError('UNKNOWN_PROFILE', `profile "${this.options.profile}" needs a config file that defines it`, {
+          hint: 'pass --config <file> next to --catalog',
+        });
+      }
       return { catalog, discoveries: [] };
     }
     const config = this.config();

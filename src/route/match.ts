@@ -49,9 +49,10 @@ export function patternWords(source: string): string[] {
   const wordsOf = (text: string, min: number): string[] => text.match(min === 2 ? /\p{L}{2,}/gu : /\p{L}{3,}/gu) ?? [];
   const groups: string[] = [];
   // Innermost groups holding alternatives: one slot "a|b" each; dropped when an alternative has no word (e.g. \+).
-  const rest = clean.replace(/\((?:\?:)?([^()]*\|[^()]*)\)/g, (_, body: string) => {
+  const rest = clean.replace(/\((?:\?:)?([^()]*\|[^()]*)\)/g, (match: string, body: string, offset: number, whole: string) => {
     const alternatives = body.split('|').map((alternative) => wordsOf(alternative, 2).join(' '));
-    groups.push(alternatives.every(Boolean) ? [...new Set(alternatives)].join('|') : '');
+    const optional = /^[?*]|^\{0,/.test(whole.slice(offset + match.length));
+    groups.push(alternatives.every(Boolean) && !optional ? [...new Set(alternatives)].join('|') : '');
     return ` #${groups.length - 1}# `;
   });
   const slots: string[] = [];

@@ -125,20 +125,23 @@ export function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<
 }
 
 /**
- * Only the groups with two or more items, in first-seen order. Counts first so that the common case
- * (every key unique) allocates no per-key arrays: this keeps 100 000-tool catalogs fast.
+ * Only the groups with two or more items (items keep input order inside a group). One map lookup per
+ * item and no per-key arrays for unique keys (the common case): this keeps 100 000-tool catalogs fast.
  */
 export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const keys = items.map(keyOf);
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const firstIndex = new Map<string, number>();
   const groups = new Map<string, T[]>();
   for (let index = 0; index < items.length; index++) {
-    const key = keys[index]!;
-    if (counts.get(key)! < 2) continue;
+    const item = items[index]!;
+    const key = keyOf(item);
+    const first = firstIndex.get(key);
+    if (first === undefined) {
+      firstIndex.set(key, index);
+      continue;
+    }
     const group = groups.get(key);
-    if (group) group.push(items[index]!);
-    else groups.set(key, [items[index]!]);
+    if (group) group.push(item);
+    else groups.set(key, [items[first]!, item]);
   }
   return groups;
 }

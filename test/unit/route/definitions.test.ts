@@ -70,6 +70,14 @@ describe('tryRule', () => {
     expect(partial.score).toBeLessThan(1);
   });
 
+  it('treats an alternation group as one slot and skips optional groups', () => {
+    expect(patternWords('\\bweather (?:in|for|at) (?<location>\\w+)')).toEqual(['weather', 'in|for|at']);
+    expect(patternWords('(?:status|state) of (?:issue |ticket )?(?<k>\\w+)')).toEqual(['status|state']);
+    expect(patternWords('weather|forecast')).toEqual(['weather|forecast']);
+    const trial = tryRule({ name: 'w', pattern: '(?:what is|calculate) (?<a>\\d+) plus (?<b>\\d+)', tool: 't' }, 0, 'what is two plus three');
+    expect(trial.pattern).toMatchObject({ wordsFound: ['what is|calculate', 'plus'], wordsMissing: [] });
+  });
+
   it('scores a pattern that did not match by its literal words', () => {
     expect(patternWords('what is (?<a>\\d+) plus (?<b>\\d+)\\s*[a-z]')).toEqual(['what', 'plus']);
     const trial = tryRule({ name: 'add', pattern: 'what is (?<a>\\d+) plus (?<b>\\d+)', tool: 't' }, 0, 'what is two plus three');
