@@ -17,6 +17,9 @@ export { getTarget, listTargets, renderNames, namingInputFromCatalog, DEFAULT_ST
 export type { NamingTarget, Rendering, RenderedName, NamingInput } from './naming/index.js';
 export { CODES, ALL_CODES, describeFinding } from './checks/codes.js';
 export type { Finding, Severity, Check, CheckContext } from './checks/types.js';
+export { runChecks, type CheckResult, type CheckSettings, type CheckFamily } from './checks/run.js';
+export { createBaseline, parseBaseline, serializeBaseline, fingerprint, type Baseline } from './checks/baseline.js';
+export { formatters, getExitCode, FORMATS, type Format, type Formatter, type FailOn } from './report/index.js';
 export { McpnsError, ConfigError, UsageError } from './errors.js';
 export { EXIT } from './exit-codes.js';
 export { terminalSafe } from './util/terminal-safe.js';

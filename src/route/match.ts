@@ -97,6 +97,7 @@ export function tryRule(route: Route, index: number, question: string): RuleTria
       wordsMissing: words.filter((word) => !found.includes(word)),
     };
     if (match) {
+      patternPart = 1;
       for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) trial.hints[name] = value;
     } else {
       passed = false;
