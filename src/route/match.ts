@@ -37,32 +37,32 @@ export function keywordMatches(keyword: string, question: string): boolean {
  * Literal words of a pattern (three or more letters outside escapes, classes and group names): a cheap,
  * explainable closeness measure for a pattern that did not match ("what is two plus three" has every
  * word of `what is (?<a>\d+) plus (?<b>\d+)` but not the digits). Each entry is one slot: a plain word,
- * or the alternatives of an innermost `(a|b)` group written "a|b" (found when any alternative is).
+ * or the alternatives of an innermost `(a|b)` group written "a|b" (found when any alternative is; a
+ * symbol alternative such as `\+` is kept as the symbol). Optional groups and groups with an alternative
+ * that is not literal (`\d`, a class) are left out.
  */
 export function patternWords(source: string): string[] {
   const clean = source
     .replace(/\\[pPk]\{[^}]*\}|\\k<[^>]*>/g, ' ')
     .replace(/\(\?<[A-Za-z_$][\w$]*>/g, '(')
-    .replace(/\[(?:\\.|[^\]\\])*\]/g, ' ')
-    .replace(/\\./g, ' ')
+    .replace(/\[(?:\\.|[^\]\\])*\]/g, '\u0001')
     .toLowerCase();
-  const wordsOf = (text: string, min: number): string[] => text.match(min === 2 ? /\p{L}{2,}/gu : /\p{L}{3,}/gu) ?? [];
   const groups: string[] = [];
-  // Innermost groups holding alternatives: one slot "a|b" each; dropped when an alternative has no word (e.g. \+).
   const rest = clean.replace(/\((?:\?:)?([^()]*\|[^()]*)\)/g, (match: string, body: string, offset: number, whole: string) => {
-    const alternatives = body.split('|').map((alternative) => wordsOf(alternative, 2).join(' '));
     const optional = /^[?*]|^\{0,/.test(whole.slice(offset + match.length));
-    groups.push(alternatives.every(Boolean) && !optional ? [...new Set(alternatives)].join('|') : '');
+    const alternatives = body.split('|').map(literalAlternative);
+    groups.push(!optional && alternatives.every((alternative) => alternative !== undefined) ? [...new Set(alternatives)].join('|') : '');
     return ` #${groups.length - 1}# `;
   });
+  const plain = rest.replace(/\\./g, ' ');
   const slots: string[] = [];
-  const top = rest.split('|');
+  const top = plain.split('|');
   if (top.length > 1) {
-    // Top-level alternatives: one slot (group slots inside them are dropped for simplicity).
-    const alternatives = top.map((alternative) => wordsOf(alternative.replace(/#\d+#/g, ' '), 3).join(' '));
+    // Top-level alternatives: one slot (group slots inside them are left out for simplicity).
+    const alternatives = top.map((alternative) => (alternative.replace(/#\d+#/g, ' ').match(/\p{L}{3,}/gu) ?? []).join(' '));
     if (alternatives.every(Boolean)) slots.push([...new Set(alternatives)].join('|'));
   } else {
-    for (const token of rest.match(/#\d+#|\p{L}{3,}/gu) ?? []) {
+    for (const token of plain.match(/#\d+#|\p{L}{3,}/gu) ?? []) {
       const group = /^#(\d+)#$/.exec(token);
       const slot = group ? groups[Number(group[1])]! : token;
       if (slot) slots.push(slot);
@@ -71,9 +71,18 @@ export function patternWords(source: string): string[] {
   return [...new Set(slots)];
 }
 
-/** A slot is found when all words of any of its alternatives appear in the question. */
-function slotFound(slot: string, question: string): boolean {
-  return slot.split('|').some((alternative) => alternative.split(' ').every((word) => keywordMatches(word, question)));
+/** An alternative as literal text ("what is", "+"), or undefined when it is not literal (\d, a class, empty). */
+function literalAlternative(alternative: string): string | undefined {
+  if (alternative.includes('\u0001') || /\\[dDwWsSbBnrtfv0-9]/.test(alternative) || /[.*+?{}^$]/.test(alternative.replace(/\\./g, ''))) return undefined;
+  const text = alternative.replace(/\\(.)/g, '$1').replace(/\s+/g, ' ').trim();
+  return text === '' || text.includes('|') ? undefined : text;
+}
+
+/** The alternative of a slot found in the question (every word of it, or the symbol text), if any. */
+function slotMatch(slot: string, question: string): string | undefined {
+  return slot.split('|').find((alternative) =>
+    /\p{L}/u.test(alternative) ? alternative.split(' ').every((word) => keywordMatches(word, question)) : question.toLowerCase().includes(alternative),
+  );
 }
 
 /** Try one rule on a question. Both matchers must pass when both are given. */
@@ -87,21 +96,21 @@ export function tryRule(route: Route, index: number, question: string): RuleTria
   if (regex && route.pattern !== undefined) {
     const match = regex.exec(question);
     const words = patternWords(route.pattern);
-    const found = words.filter((slot) => slotFound(slot, question));
+    const found = words.map((slot) => slotMatch(slot, question));
     trial.pattern = {
       source: route.pattern,
       flags: regex.flags,
       matched: match !== null,
       ...(match ? { match: match[0], at: match.index } : {}),
-      wordsFound: found,
-      wordsMissing: words.filter((word) => !found.includes(word)),
+      wordsFound: found.filter((alternative): alternative is string => alternative !== undefined),
+      wordsMissing: words.filter((_, index) => found[index] === undefined),
     };
     if (match) {
       patternPart = 1;
       for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) trial.hints[name] = value;
     } else {
       passed = false;
-      if (words.length) patternPart = found.length / words.length;
+      if (words.length) patternPart = trial.pattern.wordsFound.length / words.length;
     }
   }
 

@@ -26,6 +26,7 @@ export const ambiguousRoute = defineCheck({
         const parsed = target.parse(wire, view.serverNames, view.input.tools);
         if (parsed && parsed.server === rendered.server && parsed.tool === rendered.tool) continue;
         const serverAtFault = !parsed || parsed.server !== rendered.server;
+        const known = parsed !== undefined && view.serverNames.includes(parsed.server);
         findings.push({
           code: 'AMBIGUOUS_ROUTE',
           severity: 'error',
@@ -35,9 +36,11 @@ export const ambiguousRoute = defineCheck({
           tool: rendered.tool,
           args: {
             parsedAs: parsed ? qualified(parsed) : 'no configured server',
-            hint: serverAtFault
-              ? `rename server key "${rendered.server}" so it contains no separator ${targetId} splits on (e.g. "${rendered.server.replace(/[^A-Za-z0-9]+/g, '') || 'server'}")`
-              : `tool "${rendered.tool}" contains ${targetId}'s separator; deny "${qualified(rendered)}" in a profile or rename the tool on server "${rendered.server}"`,
+            hint: !serverAtFault
+              ? `tool "${rendered.tool}" contains ${targetId}'s separator; deny "${qualified(rendered)}" in a profile or rename the tool on server "${rendered.server}"`
+              : parsed && !known
+                ? `the name no longer holds server key "${rendered.server}" intact (sanitized or shortened): use a shorter key of letters, digits and "-" (e.g. "${shortKey(rendered.server)}")`
+                : `rename server key "${rendered.server}" so it contains no separator ${targetId} splits on (e.g. "${rendered.server.replace(/[^A-Za-z0-9]+/g, '') || 'server'}")`,
           },
         });
       }
@@ -45,3 +48,8 @@ export const ambiguousRoute = defineCheck({
     return findings;
   },
 });
+
+/** A suggestion for a server key: letters, digits and inner "-" only, at most 20 characters. */
+function shortKey(server: string): string {
+  return (server.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 20).replace(/-+$/, '') || 'server').toLowerCase();
+}

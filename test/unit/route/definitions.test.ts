@@ -75,7 +75,8 @@ describe('tryRule', () => {
     expect(patternWords('(?:status|state) of (?:issue |ticket )?(?<k>\\w+)')).toEqual(['status|state']);
     expect(patternWords('weather|forecast')).toEqual(['weather|forecast']);
     const trial = tryRule({ name: 'w', pattern: '(?:what is|calculate) (?<a>\\d+) plus (?<b>\\d+)', tool: 't' }, 0, 'what is two plus three');
-    expect(trial.pattern).toMatchObject({ wordsFound: ['what is|calculate', 'plus'], wordsMissing: [] });
+    expect(trial.pattern).toMatchObject({ wordsFound: ['what is', 'plus'], wordsMissing: [] });
+    expect(patternWords('(?:plus|\\+) (?:\\d|x)')).toEqual(['plus|+']);
   });
 
   it('scores a pattern that did not match by its literal words', () => {

@@ -32,6 +32,12 @@ describe('SHADOWED_TOOL', () => {
     expect(describeFinding(add!).hint).toContain('"math-service/add"');
   });
 
+  it('stays info when a prefixing target merely mangles two server keys together (that is NAME_COLLISION)', () => {
+    const catalog = catalogOf({ 'a.b': ['c'], a_b: ['c'] });
+    const [finding] = runCheck(shadowedTool, catalog, [underscoreTarget]);
+    expect(finding).toMatchObject({ severity: 'info', args: { unprefixedTargets: [] } });
+  });
+
   it('ignores hidden tools and a name repeated inside one server', () => {
     const catalog = catalogOf({ a: ['x', 'x'], b: ['y'], c: ['y'] }, { hidden: ['c/y'] });
     expect(runCheck(shadowedTool, catalog, [slashTarget])).toEqual([]);

@@ -83,6 +83,16 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
     expect(runCheck(nameInvalidChars, catalogOf({ server: ['long_tool_name'] }), [tooLong])).toEqual([]);
   });
 
+  it('leaves drops caused by a collision (even of one pair listed twice) to NAME_COLLISION / DUPLICATE_IN_SERVER', () => {
+    const lastWins = target('t-last', (ref) => `${ref.server}_${ref.tool}`, {
+      wire: { pattern: /^[a-z_]{1,64}$/, charset: '[a-z_]', maxLength: 64, char: /[a-z_]/ },
+      after: (names) => names.slice(0, -1).filter((n) => n.name === names.at(-1)!.name).forEach((n) => (n.dropped = 'overwritten (last wins)')),
+    });
+    const catalog = catalogOf({ dup: ['lookup', 'lookup'] });
+    expect(runCheck(nameTooLong, catalog, [lastWins])).toEqual([]);
+    expect(runCheck(nameInvalidChars, catalog, [lastWins])).toEqual([]);
+  });
+
   it('survives a megabyte name', () => {
     const huge = 'x'.repeat(1_000_000);
     const findings = runCheck(nameTooLong, catalogOf({ s: [huge] }), [underscoreTarget]);
