@@ -5,8 +5,11 @@ import { VERSION } from '../version.js';
 import type { Formatter } from './types.js';
 import { findingServers, locateFinding, wording } from './util.js';
 
-/** Where docs/rules.md is published; each rule's helpUri is this plus `#<code in lower case>`. */
-export const RULES_DOC_URL = 'https://github.com/mcpns/mcpns/blob/main/docs/rules.md';
+/**
+ * Rule docs ship in the package (docs/rules.md, one `## CODE` section each). There is no published URL to point
+ * helpUri at, so each rule carries a help text naming its section instead of an invented link.
+ */
+export const RULES_DOC_PATH = 'docs/rules.md';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -23,7 +26,8 @@ export function sarifRules() {
         .join(''),
       shortDescription: { text: info.title },
       defaultConfiguration: { level: LEVELS[info.severity] },
-      helpUri: `${RULES_DOC_URL}#${code.toLowerCase()}`,
+      fullDescription: { text: info.title },
+      help: { text: `${info.title}. See ${RULES_DOC_PATH}#${code.toLowerCase()} in the mcpns package.` },
       properties: { family: info.family },
     };
   });
@@ -70,7 +74,7 @@ export const formatSarif: Formatter = (result, options) => {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'mcpns', version: VERSION, semanticVersion: VERSION, informationUri: RULES_DOC_URL, rules } },
+        tool: { driver: { name: 'mcpns', version: VERSION, semanticVersion: VERSION, rules } },
         results,
         properties: { targets: result.targets, summary: result.summary, ...(result.baselined !== undefined ? { baselined: result.baselined } : {}) },
       },

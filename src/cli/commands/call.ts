@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import type { Catalog } from '../../catalog/types.js';
 import { parseArgumentsJson, type ToolArguments } from '../../call/arguments.js';
 import { DEFAULT_PARTICIPANT, parseCapabilities, type Participant } from '../../call/capabilities.js';
@@ -17,6 +16,7 @@ import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Registrar } from '../main.js';
+import { loadParticipant } from '../participant.js';
 import { makeChalk } from '../render-table.js';
 import { addCatalogOptions, addOutputOptions, addSourceOptions, unknownServer, type CommandContext } from '../shared.js';
 
@@ -202,24 +202,6 @@ function readLine(stream: NodeJS.ReadableStream): Promise<string> {
     stream.on('end', onEnd);
     stream.resume();
   });
-}
-
-/** The participant: config `participant`, else the default (full MCP access); --from / --capabilities override. */
-function loadParticipant(context: CommandContext, config: LoadedConfig | undefined, options: CallOptions): Participant {
-  let participant: Participant = config?.participant ? { id: config.participant.id, capabilities: config.participant.capabilities } : DEFAULT_PARTICIPANT;
-  if (options.capabilities) {
-    const file = resolve(context.io.cwd, options.capabilities);
-    let value: unknown;
-    try {
-      value = parseYaml(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new McpnsError('USAGE', `cannot read --capabilities ${options.capabilities}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
-    }
-    const parsed = parseCapabilities(value, options.capabilities);
-    participant = { id: parsed.id ?? participant.id, capabilities: parsed.capabilities };
-  }
-  if (options.from) participant = { ...participant, id: options.from };
-  return participant;
 }
 
 function renderPlan(plan: CallPlan, color: boolean): string {

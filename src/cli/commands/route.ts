@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { DEFAULT_PARTICIPANT, parseCapabilities, priorityFunction, type EnvelopeFormat, type Participant } from '../../call/index.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { McpnsError, UsageError } from '../../errors.js';
@@ -13,6 +10,7 @@ import { namespacePrefixes } from '../../naming/prefixes.js';
 import { routeQuestion, type EnvelopeOptions, type RouteResult, type RuleTrial } from '../../route/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Registrar } from '../main.js';
+import { loadParticipant } from '../participant.js';
 import { makeChalk } from '../render-table.js';
 import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
 
@@ -35,27 +33,6 @@ export function addEnvelopeOptions(command: Command): Command {
     .option('--id <id>', 'envelope id (default: a random UUID; several calls get <id>-1, <id>-2…)')
     .option('--ts <timestamp>', 'envelope timestamp (default: now)')
     .option('--style <style>', 'naming style of qualified names (default: naming.style from config, else slash)');
-}
-
-/**
- * The participant: config `participant`, else the default (full MCP access); --from / --capabilities override.
- * TODO(lead): switch to an export of src/cli/commands/call.ts (`loadParticipant` is private there).
- */
-function loadParticipant(context: CommandContext, config: LoadedConfig | undefined, options: EnvelopeCliOptions): Participant {
-  let participant: Participant = config?.participant ? { id: config.participant.id, capabilities: config.participant.capabilities } : DEFAULT_PARTICIPANT;
-  if (options.capabilities) {
-    const file = resolve(context.io.cwd, options.capabilities);
-    let value: unknown;
-    try {
-      value = parseYaml(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new McpnsError('USAGE', `cannot read --capabilities ${options.capabilities}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
-    }
-    const parsed = parseCapabilities(value, options.capabilities);
-    participant = { id: parsed.id ?? participant.id, capabilities: parsed.capabilities };
-  }
-  if (options.from) participant = { ...participant, id: options.from };
-  return participant;
 }
 
 /** Resolution, participant, ids: everything the envelope builders need, from flags ?? config ?? defaults. */

@@ -36,12 +36,12 @@ const SARIF_SUBSET = {
                     type: 'array',
                     items: {
                       type: 'object',
-                      required: ['id', 'shortDescription', 'defaultConfiguration', 'helpUri'],
+                      required: ['id', 'shortDescription', 'defaultConfiguration', 'help'],
                       properties: {
                         id: { type: 'string', pattern: '^[A-Z_]+$' },
                         shortDescription: { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1 } } },
                         defaultConfiguration: { type: 'object', properties: { level: { enum: ['none', 'note', 'warning', 'error'] } } },
-                        helpUri: { type: 'string', pattern: '^https://[^ ]+#[a-z_]+$' },
+                        help: { type: 'object', required: ['text'], properties: { text: { type: 'string', pattern: 'docs/rules\\.md#[a-z_]+' } } },
                       },
                     },
                   },
@@ -183,7 +183,7 @@ describe('reporters', () => {
     expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(ALL_CODES);
     const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'NAME_COLLISION');
     expect(rule).toMatchObject({ defaultConfiguration: { level: 'error' } });
-    expect(rule.helpUri).toMatch(/docs\/rules\.md#name_collision$/);
+    expect(rule.help.text).toContain('docs/rules.md#name_collision');
     expect(run.results[0]).toMatchObject({
       ruleId: 'NAME_COLLISION',
       ruleIndex: ALL_CODES.indexOf('NAME_COLLISION'),

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { DEFAULT_PARTICIPANT, parseCapabilities, type Participant } from '../call/index.js';
+import type { LoadedConfig } from '../config/loaded.js';
+import { McpnsError } from '../errors.js';
+import type { CommandContext } from './shared.js';
+
+/** The participant: config `participant`, else the default (full MCP access); --from / --capabilities override. */
+export function loadParticipant(context: CommandContext, config: LoadedConfig | undefined, options: { from?: string; capabilities?: string }): Participant {
+  let participant: Participant = config?.participant ? { id: config.participant.id, capabilities: config.participant.capabilities } : DEFAULT_PARTICIPANT;
+  if (options.capabilities) {
+    const file = resolve(context.io.cwd, options.capabilities);
+    let value: unknown;
+    try {
+      value = parseYaml(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new McpnsError('USAGE', `cannot read --capabilities ${options.capabilities}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+    }
+    const parsed = parseCapabilities(value, options.capabilities);
+    participant = { id: parsed.id ?? participant.id, capabilities: parsed.capabilities };
+  }
+  if (options.from) participant = { ...participant, id: options.from };
+  return participant;
+}
+
