@@ -51,7 +51,7 @@ export const CODES = {
     title: 'The same tool name is offered by several servers',
     message: (f) =>
       `tool "${f.name}" is offered by ${f.members?.length ?? 0} servers: ${memberList(f)}` +
-      (listArg(f, 'unprefixedTargets') ? `; only one of them is exposed under ${listArg(f, 'unprefixedTargets')}` : ''),
+      (listArg(f, 'unprefixedTargets') ? `; ${listArg(f, 'unprefixedTargets')} expose${listArg(f, 'unprefixedTargets').includes(',') ? '' : 's'} the bare name, so they clash there` : ''),
     hint: (f) =>
       argHint(f) ??
       (f.target && f.severity !== 'info'

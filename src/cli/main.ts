@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { isMcpnsError } from '../errors.js';
 import { VERSION } from '../version.js';
+import { terminalSafe } from '../util/terminal-safe.js';
 import type { CliIo } from './io.js';
 import { CommandContext, type CommonOptions } from './shared.js';
 import { registerCommands } from './commands/index.js';
@@ -32,7 +33,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       outputError: (text, write) => {
-        if (!jsonErrors) write(text.startsWith('error:') ? `mcpns: ${text}` : text);
+        if (!jsonErrors) write(terminalSafe(text.startsWith('error:') ? `mcpns: ${text}` : text, { multiline: true }));
       },
     })
     .addHelpText(
@@ -85,12 +86,13 @@ function reportError(error: unknown, context: CommandContext, asJson: boolean): 
       if (error.details) Object.assign(payload, error.details);
       context.output.err(JSON.stringify({ error: payload }) + '\n');
     } else {
-      context.output.err(`mcpns: error: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ''}`);
+      // Messages quote names from servers, plans and argv: make them terminal-safe (JSON above keeps them exact).
+      context.output.err(`mcpns: error: ${terminalSafe(error.message, { multiline: true })}\n${error.hint ? `  hint: ${terminalSafe(error.hint, { multiline: true })}\n` : ''}`);
     }
     return EXIT.ERROR;
   }
   const message = error instanceof Error ? error.message : String(error);
   if (asJson) context.output.err(JSON.stringify({ error: { code: 'INTERNAL', message } }) + '\n');
-  else context.output.err(`mcpns: internal error: ${message}\n${context.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : ''}`);
+  else context.output.err(`mcpns: internal error: ${terminalSafe(message, { multiline: true })}\n${context.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : ''}`);
   return EXIT.ERROR;
 }

@@ -1,5 +1,6 @@
 import type { CliIo } from './io.js';
 import { redactText } from '../util/redact.js';
+import { escapeInvisible } from '../util/terminal-safe.js';
 
 /**
  * All CLI output goes through here: results to stdout, progress/warnings/errors to stderr,
@@ -25,12 +26,12 @@ export class Output {
 
   out(text: string): void {
     this.clearProgress();
-    this.io.stdout.write(redactText(text, this.secrets));
+    this.io.stdout.write(escapeInvisible(redactText(text, this.secrets)));
   }
 
   err(text: string): void {
     this.clearProgress();
-    this.io.stderr.write(redactText(text, this.secrets));
+    this.io.stderr.write(escapeInvisible(redactText(text, this.secrets)));
   }
 
   /** A single self-overwriting status line on stderr, only on a TTY. */

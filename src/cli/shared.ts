@@ -10,7 +10,7 @@ import type { ServerSpec } from '../config/model.js';
 import type { ServerDiscovery } from '../discovery/types.js';
 import { McpnsError, UsageError } from '../errors.js';
 import { applyClientToolFilters, applyProfile } from '../profiles/apply.js';
-import { collectSecrets } from '../util/redact.js';
+import { collectSecrets, redactDeep } from '../util/redact.js';
 import type { CliIo } from './io.js';
 import { Output } from './output.js';
 
@@ -157,8 +157,16 @@ export class CommandContext {
   /**
    * The catalog the command works on: read from --catalog (no server started) or discovered live.
    * Client tool filters and --profile are applied (hidden tools stay in the document, marked hidden).
+   * Configured secret values in server-provided text come back as *** unless `keepSecrets` (snapshot refuses those).
    */
-  async catalog(): Promise<{ catalog: Catalog; discoveries: ServerDiscovery[] }> {
+  async catalog(options: { keepSecrets?: boolean } = {}): Promise<{ catalog: Catalog; discoveries: ServerDiscovery[] }> {
+    const { catalog, discoveries } = await this.rawCatalog();
+    if (options.keepSecrets) return { catalog, discoveries };
+    // Server-provided text that echoes a configured secret is redacted before any renderer sees (and truncates) it.
+    return { catalog: redactDeep(catalog, this.loadedConfig ? collectSecrets(this.loadedConfig.servers) : []), discoveries };
+  }
+
+  private async rawCatalog(): Promise<{ catalog: Catalog; discoveries: ServerDiscovery[] }> {
     if (this.options.catalog) {
       const file = resolve(this.io.cwd, this.options.catalog);
       let catalog = readCatalogFile(file);

@@ -22,7 +22,7 @@ export const formatMarkdown: Formatter = (result) => {
   const lines: string[] = [];
   const status = result.summary.error ? '❌' : result.summary.warning ? '⚠️' : '✅';
   lines.push(`## ${status} mcpns: ${summaryLine(result.summary)}`, '');
-  lines.push(`Targets: ${result.targets.map(escapeMarkdown).join(', ') || '(none)'}`);
+  if (result.targets.length) lines.push(`Targets: ${result.targets.map(escapeMarkdown).join(', ')}`);
   if (result.baselined !== undefined) lines.push('', `${result.baselined} finding(s) already in the baseline are not shown.`);
   if (result.ignored !== undefined) lines.push('', `${result.ignored} finding(s) ignored by config.`);
   lines.push('');

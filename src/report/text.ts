@@ -27,15 +27,16 @@ export const formatText: Formatter = (result, options) => {
     lines.push('');
   }
   for (const { target, note } of result.notes ?? []) lines.push(paint.yellow(`note: ${terminalSafe(target)}: ${terminalSafe(note)}`));
-  const targets = `targets: ${result.targets.map((target) => terminalSafe(target)).join(', ') || '(none)'}`;
+  // Drift reports have no naming targets: say nothing rather than "targets: (none)".
+  const targets = result.targets.length ? ` · targets: ${result.targets.map((target) => terminalSafe(target)).join(', ')}` : '';
   const extras: string[] = [];
   if (result.baselined !== undefined) extras.push(`${result.baselined} baselined`);
   if (result.ignored !== undefined) extras.push(`${result.ignored} ignored by config`);
   const suffix = extras.length ? ` (${extras.join(', ')})` : '';
-  if (!result.findings.length) lines.push(`${paint.green('✓')} no findings${suffix} · ${targets}`);
+  if (!result.findings.length) lines.push(`${paint.green('✓')} no findings${suffix}${targets}`);
   else {
     const mark = result.summary.error ? paint.red('✗') : result.summary.warning ? paint.yellow('!') : paint.green('✓');
-    lines.push(`${mark} ${summaryLine(result.summary)}${suffix} · ${targets}`);
+    lines.push(`${mark} ${summaryLine(result.summary)}${suffix}${targets}`);
   }
   return lines.join('\n') + '\n';
 };

@@ -38,7 +38,10 @@ function urlSecrets(text: string): string[] {
     for (const [, value] of url.searchParams) found.push(value);
     return found;
   } catch {
-    return [];
+    // Not a valid URL (a typo): still take what looks like userinfo and query values.
+    return [/\/\/[^/@\s:]*:([^@/\s]+)@/.exec(text)?.[1], ...[...text.matchAll(/[?&][^=&#\s]*=([^&#\s]+)/g)].map((match) => match[1])].filter(
+      (value): value is string => value !== undefined,
+    );
   }
 }
 
@@ -61,6 +64,26 @@ export function redactUrl(text: string): string {
     for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, REDACTED);
     return url.toString().replace(/%2A%2A%2A/g, REDACTED);
   } catch {
-    return text;
+    // Not a valid URL (a typo): mask what looks like a password and query values anyway.
+    return text.replace(/(\/\/[^/@\s:]*:)[^@/\s]+@/, `$1${REDACTED}@`).replace(/([?&][^=&#\s]*=)[^&#\s]+/g, `$1${REDACTED}`);
   }
+}
+
+/**
+ * A copy of a JSON-like value (a catalog) with every secret replaced in its strings and object keys. Servers echo
+ * their env into descriptions; redacting at the source also covers text that a renderer later truncates, where a
+ * cut secret would no longer match the output scrubber. Returns the value itself when no secret occurs in it.
+ */
+export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  if (!secrets.length) return value;
+  const json = JSON.stringify(value);
+  if (json === undefined || redactText(json, secrets) === json) return value;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return redactText(node, secrets);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    // fromEntries defines own properties, so a "__proto__" key stays a key.
+    return Object.fromEntries(Object.entries(node).map(([key, entry]) => [redactText(key, secrets), walk(entry)]));
+  };
+  return walk(value) as T;
 }

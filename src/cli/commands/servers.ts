@@ -44,7 +44,9 @@ async function runServers(context: CommandContext): Promise<number> {
       .join('; '),
   ]);
   let text = rows.length ? renderTable(['NAME', 'TRANSPORT', 'COMMAND / URL', 'SOURCE', 'ENABLED', 'NOTES'], rows, chalk) : 'no servers configured\n';
-  text += `\n${summaries.length} servers from ${config.files.length} file${config.files.length === 1 ? '' : 's'}: ${config.files.join(', ')}\n`;
+  text += config.files.length
+    ? `\n${summaries.length} servers from ${config.files.length} file${config.files.length === 1 ? '' : 's'}: ${config.files.join(', ')}\n`
+    : '\nno config files were found\n';
   context.output.out(text);
   return EXIT.OK;
 }

@@ -48,7 +48,8 @@ When a server fails nothing is written (exit 1) unless --allow-partial; the lock
 async function runSnapshot(context: CommandContext): Promise<number> {
   const options = context.options as SnapshotCliOptions & typeof context.options;
   const config = context.options.catalog ? context.optionalConfig() : context.config();
-  const { catalog } = await context.catalog();
+  // Raw text: a configured secret echoed by a server must make the snapshot refuse, not be written as ***.
+  const { catalog } = await context.catalog({ keepSecrets: true });
   const failed = catalog.servers.filter((server) => server.status === 'error');
   const target = options.output === '-' ? undefined : resolve(context.io.cwd, options.output);
 

@@ -1,0 +1,179 @@
+/**
+ * Secrets: one config holds a sentinel secret in env values (plain and `${VAR}`-expanded), header values
+ * (Authorization: Bearer …, a custom header) and URLs (password, query token), over real fixture servers: stdio
+ * demos, a server that echoes its env into its tool list and stderr, a crashing server that prints its env, an HTTP
+ * server that requires the sentinel as its bearer token, and an HTTP entry on a closed port (error messages).
+ * Every command and format runs against it; the sentinel, or any 6-character piece of it, must appear nowhere in
+ * stdout, stderr or written files.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { fixtureEntry, writeTempConfig, type TempConfig } from '../helpers/config.js';
+import { REPO_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
+
+const SENTINEL = 'SENTINEL-7f3a9c-SECRET';
+const EXPANDED = 'EXPANDED-5d1e8b-SECRET';
+/** Every piece of either secret that would identify it: a truncated table cell must not leak a prefix. */
+const PIECES = [SENTINEL, EXPANDED, '7f3a9c', '5d1e8b', 'SENTINEL-7f', 'EXPANDED-5d'];
+
+/** Commands still printing "not implemented yet" are skipped (decided at collection time from the sources). */
+const commandsDir = join(REPO_ROOT, 'src', 'cli', 'commands');
+const placeholder = (command: string): boolean => {
+  const file = join(commandsDir, `${command}.ts`);
+  return !existsSync(file) || readFileSync(file, 'utf8').includes('not implemented yet');
+};
+
+function expectNoSecret(label: string, text: string): void {
+  for (const piece of PIECES) {
+    const at = text.indexOf(piece);
+    expect(at, `${label} leaks "${piece}": …${text.slice(Math.max(0, at - 80), at + 80)}…`).toBe(-1);
+  }
+}
+
+function expectClean(label: string, result: CliResult): void {
+  expectNoSecret(`${label} (stdout)`, result.stdout);
+  expectNoSecret(`${label} (stderr)`, result.stderr);
+  expect(result.stderr, label).not.toContain('internal error');
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 9;
+}
+
+let http: HttpFixture;
+let temp: TempConfig;
+const env = { CUSTOM_SECRET: EXPANDED };
+const run = (argv: string[]): Promise<CliResult> => runCli(argv, { cwd: temp.dir, env });
+
+beforeAll(async () => {
+  http = await startHttpFixture('http-server', ['--mode', 'auth'], { HTTP_TOKEN: SENTINEL });
+  const refusedPort = await closedPort();
+  temp = writeTempConfig({
+    servers: {
+      calculator: fixtureEntry('calculator', { env: { API_KEY: SENTINEL, OTHER: `prefix ${SENTINEL} suffix` } }),
+      echo: fixtureEntry('env-echo', { env: { ECHO_VAR: SENTINEL, EXPANDED_TOO: '${CUSTOM_SECRET}' } }),
+      crashy: { command: 'sh', args: ['-c', 'echo "starting with $API_KEY and $TOKEN2" >&2; exit 3'], env: { API_KEY: SENTINEL, TOKEN2: '${CUSTOM_SECRET}' } },
+      remote: {
+        type: 'http',
+        url: `${http.origin}/mcp?api_key=${SENTINEL}`,
+        headers: { Authorization: `Bearer ${SENTINEL}`, 'X-Api-Key': SENTINEL, 'X-Custom': '${CUSTOM_SECRET}' },
+      },
+      refused: {
+        type: 'http',
+        url: `http://deploy:${SENTINEL}@127.0.0.1:${refusedPort}/mcp?access_token=${SENTINEL}`,
+        headers: { Authorization: `Bearer ${EXPANDED}` },
+      },
+    },
+    routes: [
+      {
+        name: 'add-two-numbers',
+        pattern: 'what is (?<a>\\d+) plus (?<b>\\d+)',
+        tool: 'calculator/add',
+        arguments: { a: '${a}', b: '${b}' },
+      },
+    ],
+  });
+  writeFileSync(join(temp.dir, 'plan.json'), JSON.stringify({ route: 'PLAN', confidence: 0.9, tool_calls: [{ tool: 'calculator/add', arguments: { a: 1, b: 2 } }, { tool: 'echo/leak', arguments: { text: 'hi' } }], explain: 'x' }));
+}, 30_000);
+
+afterAll(async () => {
+  await http?.stop();
+  temp?.cleanup();
+});
+
+describe('secrets never reach stdout or stderr', () => {
+  it('the setup really exercises the secrets: the HTTP server accepts only the sentinel token and the echo server echoes it', async () => {
+    const result = await run(['list', '--json']);
+    expectClean('list --json', result);
+    const catalog = JSON.parse(result.stdout) as { servers: Array<{ name: string; status: string; error?: { code: string } }>; tools: Array<{ server: string; name: string; description?: string }> };
+    const status = Object.fromEntries(catalog.servers.map((server) => [server.name, server.error?.code ?? server.status]));
+    expect(status).toMatchObject({ calculator: 'ok', echo: 'ok', remote: 'ok', crashy: expect.any(String), refused: expect.any(String) });
+    expect(status['crashy']).not.toBe('ok');
+    expect(status['refused']).not.toBe('ok');
+    // The description was redacted, not dropped.
+    expect(catalog.tools.find((tool) => tool.server === 'echo')?.description).toContain('token=***');
+    expect(result.code).toBe(1);
+  });
+
+  it.skipIf(placeholder('servers'))('servers: text, --json, --verbose', async () => {
+    for (const extra of [[], ['--json'], ['--verbose']]) expectClean(`servers ${extra.join(' ')}`, await run(['servers', ...extra]));
+  });
+
+  it.skipIf(placeholder('list'))('list: text, --verbose, --all, --json --all, --preset', async () => {
+    for (const extra of [[], ['--verbose'], ['--all'], ['--json', '--all'], ['--preset', 'claude-code,openai']]) {
+      expectClean(`list ${extra.join(' ')}`, await run(['list', ...extra]));
+    }
+  });
+
+  const formats = ['text', 'json', 'markdown', 'github', 'sarif', 'junit'];
+  for (const command of ['check', 'lint', 'check-conflicts']) {
+    it.skipIf(placeholder(command))(`${command} in every --format (and --verbose)`, async () => {
+      const results = await Promise.all(formats.map((format) => run([command, '--format', format, '--preset', 'claude-code'])));
+      results.forEach((result, index) => expectClean(`${command} --format ${formats[index]}`, result));
+      expectClean(`${command} --verbose`, await run([command, '--verbose']));
+    });
+  }
+
+  it.skipIf(placeholder('call'))('call calculator/add (dry run: text, --json; and a failing name)', async () => {
+    const args = ['call', 'calculator/add', '--args', '{"a":1,"b":2}'];
+    const text = await run(args);
+    expect(text.code).toBe(0);
+    expectClean('call', text);
+    expectClean('call --json', await run([...args, '--json']));
+    expectClean('call echo/leak --json', await run(['call', 'echo/leak', 'text=hi', '--json']));
+    expectClean('call unknown', await run(['call', 'nope/nothing']));
+  });
+
+  it.skipIf(placeholder('call'))('call --execute on the echoing server (its result contains the secret)', async () => {
+    const result = await run(['call', 'echo/leak', 'text=hi', '--execute', '--yes']);
+    expect(result.code).toBe(0);
+    expectClean('call --execute', result);
+    expectClean('call --execute --json', await run(['call', 'echo/leak', 'text=hi', '--execute', '--yes', '--json']));
+  });
+
+  it.skipIf(placeholder('export'))('export --provider openai (and --json with the map written to a file)', async () => {
+    expectClean('export', await run(['export', '--provider', 'openai']));
+    const mapFile = join(temp.dir, 'map.json');
+    expectClean('export --json', await run(['export', '--provider', 'anthropic', '--json', '--map-out', mapFile]));
+    if (existsSync(mapFile)) expectNoSecret('--map-out file', readFileSync(mapFile, 'utf8'));
+  });
+
+  it.skipIf(placeholder('snapshot') || placeholder('diff'))('snapshot -o <file> (the file too) and diff against live', async () => {
+    // The echoing server makes snapshot refuse (a lock must not record a secret); the refusal must not print it.
+    const refused = await run(['snapshot', '-o', join(temp.dir, 'refused.lock.json'), '--allow-partial']);
+    expect(refused.code, refused.stderr).toBe(2);
+    expectClean('snapshot (refused)', refused);
+    expect(existsSync(join(temp.dir, 'refused.lock.json'))).toBe(false);
+    expectClean('snapshot -o - (refused)', await run(['snapshot', '-o', '-', '--allow-partial', '--json']));
+
+    const lock = join(temp.dir, 'mcpns.lock.json');
+    const others = ['--server', 'calculator', 'crashy', 'remote', 'refused'];
+    const snapshot = await run(['snapshot', '-o', lock, '--allow-partial', ...others]);
+    expectClean('snapshot', snapshot);
+    expect(existsSync(lock), snapshot.stderr).toBe(true);
+    expectNoSecret('snapshot file', readFileSync(lock, 'utf8'));
+    expectClean('snapshot -o -', await run(['snapshot', '-o', '-', '--allow-partial', ...others]));
+    for (const format of ['text', 'json', 'markdown']) expectClean(`diff --format ${format}`, await run(['diff', lock, '--format', format]));
+  });
+
+  it.skipIf(placeholder('route') || placeholder('plan'))('route and plan validate', async () => {
+    expectClean('route', await run(['route', '--explain', 'what is 1 plus 2']));
+    expectClean('route --json', await run(['route', '--json', 'what is 1 plus 2']));
+    expectClean('plan validate', await run(['plan', 'validate', join(temp.dir, 'plan.json'), '--envelopes']));
+    expectClean('plan validate --json', await run(['plan', 'validate', join(temp.dir, 'plan.json'), '--json']));
+  });
+
+  it('no file written into the config directory holds a secret', () => {
+    for (const name of readdirSync(temp.dir)) {
+      if (name === 'mcpns.config.json' || name === 'plan.json') continue;
+      expectNoSecret(name, readFileSync(join(temp.dir, name), 'utf8'));
+    }
+  });
+});
