@@ -70,6 +70,8 @@ beforeAll(async () => {
         url: `http://deploy:${SENTINEL}@127.0.0.1:${refusedPort}/mcp?access_token=${SENTINEL}`,
         headers: { Authorization: `Bearer ${EXPANDED}` },
       },
+      // A typo makes the URL unparseable; its password and query token must still be masked.
+      typo: { type: 'http', url: `http://deploy:${SENTINEL}@exa mple.invalid/mcp?token=${EXPANDED}` },
     },
     routes: [
       {
@@ -154,7 +156,7 @@ describe('secrets never reach stdout or stderr', () => {
     expectClean('snapshot -o - (refused)', await run(['snapshot', '-o', '-', '--allow-partial', '--json']));
 
     const lock = join(temp.dir, 'mcpns.lock.json');
-    const others = ['--server', 'calculator', 'crashy', 'remote', 'refused'];
+    const others = ['--server', 'calculator', 'crashy', 'remote', 'refused', 'typo'];
     const snapshot = await run(['snapshot', '-o', lock, '--allow-partial', ...others]);
     expectClean('snapshot', snapshot);
     expect(existsSync(lock), snapshot.stderr).toBe(true);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const demo = 'fixtures/catalogs/demo.json';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const demo = 'fixtures/catalogs/demo.json';

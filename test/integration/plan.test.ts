@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const OPTIONS = ['-c', 'fixtures/plans/routes.mcpns.json', '--catalog', 'fixtures/plans/demo-catalog.json', '--id', 'plan-1', '--ts', '2026-01-01T00:00:00Z'];
 const json = (text: string): Record<string, any> => JSON.parse(text) as Record<string, any>;

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const CATALOG = ['--catalog', 'fixtures/plans/demo-catalog.json'];
 const FIXED = ['--id', 'req-1', '--ts', '2026-01-01T00:00:00Z'];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/version.js';
-import { runCli } from '../../helpers/run-cli.js';
+import { runCli } from '../../helpers/cli.js';
 
 describe('CLI shell', () => {
   it('prints the version from package.json', async () => {
