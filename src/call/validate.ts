@@ -1,21 +1,8 @@
-import Ajv07Module from 'ajv';
-import Ajv2019Module from 'ajv/dist/2019.js';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { McpnsError } from '../errors.js';
+import { createAjv, type AjvInstance, type SchemaDialect } from '../util/json-schema.js';
 
-// ajv and ajv-formats are CommonJS with `exports.default`: under NodeNext the default import is the module object.
-type AjvLike = { compile(schema: object): ValidateFunction };
-type AjvCtor = new (options: Record<string, unknown>) => AjvLike;
-const unwrap = <T>(module: unknown): T => ((module as { default?: T }).default ?? module) as T;
-const Ajv07 = unwrap<AjvCtor>(Ajv07Module);
-const Ajv2019 = unwrap<AjvCtor>(Ajv2019Module);
-const Ajv2020 = unwrap<AjvCtor>(Ajv2020Module);
-const addFormats = unwrap<(ajv: AjvLike) => void>(addFormatsModule);
-
-/** JSON Schema dialects mcpns validates arguments in. */
-export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
+export type { SchemaDialect } from '../util/json-schema.js';
 
 export interface ArgumentViolation {
   /** Argument path, e.g. "a", "items[0].name", or "(arguments)" for the object itself. */
@@ -48,14 +35,12 @@ export function schemaDialect(schema: Record<string, unknown>): { dialect: Schem
   return { dialect: 'draft-07', note: `$schema "${declared}" is not supported; validated as draft-07` };
 }
 
-const instances = new Map<SchemaDialect, AjvLike>();
+const instances = new Map<SchemaDialect, AjvInstance>();
 
-function ajvFor(dialect: SchemaDialect): AjvLike {
+function ajvFor(dialect: SchemaDialect): AjvInstance {
   let ajv = instances.get(dialect);
   if (!ajv) {
-    const Ctor = dialect === 'draft-07' ? Ajv07 : dialect === '2019-09' ? Ajv2019 : Ajv2020;
-    ajv = new Ctor({ allErrors: true, strict: false, validateFormats: true });
-    addFormats(ajv);
+    ajv = createAjv(dialect, { allErrors: true, strict: false, validateFormats: true }, true);
     instances.set(dialect, ajv);
   }
   return ajv;

@@ -5,7 +5,15 @@
  */
 import { homedir } from 'node:os';
 import { EXIT } from '../exit-codes.js';
-import { main } from './main.js';
+import { VERSION } from '../version.js';
+
+// `--version` needs none of the CLI: answer before loading commander, zod and the command modules.
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(EXIT.OK);
+}
+const { main } = await import('./main.js');
 
 const controller = new AbortController();
 let interrupted = false;
@@ -19,7 +27,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
 });
 
-const code = await main(process.argv.slice(2), {
+const code = await main(argv, {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,

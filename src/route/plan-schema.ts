@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
-import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { pointerToPath } from '../call/index.js';
+import { createAjv, type AjvInstance } from '../util/json-schema.js';
 
-// ajv is CommonJS with `exports.default`: under NodeNext the default import may be the module object.
-type AjvLike = { addSchema(schema: object): unknown; getSchema(ref: string): ValidateFunction | undefined };
-const unwrap = <T>(module: unknown): T => ((module as { default?: T }).default ?? module) as T;
-const Ajv2020 = unwrap<new (options: Record<string, unknown>) => AjvLike>(Ajv2020Module);
+type AjvLike = AjvInstance;
 
 /** The shipped plan schema (schema/plan.schema.json; src/ and dist/ sit at the same depth). */
 export const PLAN_SCHEMA_URL = new URL('../../schema/plan.schema.json', import.meta.url);
@@ -16,7 +13,7 @@ let cached: { ajv: AjvLike; id: string } | undefined;
 function planAjv(): { ajv: AjvLike; id: string } {
   if (!cached) {
     const schema = JSON.parse(readFileSync(PLAN_SCHEMA_URL, 'utf8')) as { $id: string };
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = createAjv('2020-12', { allErrors: true, strict: false });
     ajv.addSchema(schema);
     cached = { ajv, id: schema.$id };
   }

@@ -1,13 +1,11 @@
-import { Ajv } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv, type AjvInstance, type SchemaDialect } from '../../util/json-schema.js';
 
 /**
  * Validate a tool's input schema as JSON Schema for its declared dialect (MCP: `$schema`
  * absent → 2020-12). One ajv instance per dialect, created on first use; results are cached
  * by the schema's JSON text because many tools share the same schema.
  */
-type Dialect = 'draft-07' | '2019-09' | '2020-12';
+type Dialect = SchemaDialect;
 
 const DIALECT_IDS: Record<Dialect, string> = {
   'draft-07': 'http://json-schema.org/draft-07/schema#',
@@ -21,7 +19,7 @@ const KNOWN = new Map<string, Dialect>(
   (Object.entries(DIALECT_IDS) as Array<[Dialect, string]>).map(([dialect, id]) => [normalize(id), dialect]),
 );
 
-type AnyAjv = InstanceType<typeof Ajv> | InstanceType<typeof Ajv2019> | InstanceType<typeof Ajv2020>;
+type AnyAjv = AjvInstance;
 const instances = new Map<Dialect, AnyAjv>();
 
 function ajvFor(dialect: Dialect): AnyAjv {
@@ -29,7 +27,7 @@ function ajvFor(dialect: Dialect): AnyAjv {
   if (!ajv) {
     // strict: false — tool schemas carry vendor keywords; formats are not validated (we check schemas, not data).
     const options = { strict: false, validateFormats: false, logger: false, allErrors: false } as const;
-    ajv = dialect === 'draft-07' ? new Ajv(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv2020(options);
+    ajv = createAjv(dialect, options);
     instances.set(dialect, ajv);
   }
   return ajv;

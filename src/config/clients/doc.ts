@@ -1,9 +1,14 @@
-import { parse as parseToml, TomlError } from 'smol-toml';
+import { createRequire } from 'node:module';
 import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { ConfigError } from '../../errors.js';
 import { locate, parseJsonText } from '../json-text.js';
 import type { Diagnostic } from '../model.js';
 import type { FileInput } from './types.js';
+
+// smol-toml is only needed for Codex files: required on first use so other commands do not load it.
+type SmolToml = typeof import('smol-toml');
+let smolToml: SmolToml | undefined;
+const toml = (): SmolToml => (smolToml ??= createRequire(import.meta.url)('smol-toml') as SmolToml);
 
 export type DocFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
 
@@ -44,9 +49,9 @@ export function parseJsonDoc(input: FileInput, client: { label: string; strict: 
 export function parseTomlDoc(input: FileInput): ParsedDoc {
   let value: unknown;
   try {
-    value = parseToml(input.text);
+    value = toml().parse(input.text);
   } catch (error) {
-    if (error instanceof TomlError) {
+    if (error instanceof toml().TomlError) {
       const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
       throw new ConfigError('CONFIG_PARSE', `${input.shown}:${error.line}:${error.column}: TOML syntax error: ${reason}`, {
         location: { file: input.shown, line: error.line, column: error.column },
