@@ -5,19 +5,37 @@ import { McpnsError } from '../errors.js';
 import { mismatchedHashes } from '../snapshot/hash.js';
 import { CATALOG_SCHEMA_VERSION, type Catalog } from './types.js';
 
+// Every field a renderer or check reads is type-checked here: a hand-edited `"description": 5` must be exit 2
+// naming the field, not an internal error deep inside a renderer.
+const record = z.record(z.string(), z.unknown());
 const ToolSchema = z.looseObject({
   server: z.string(),
   name: z.string(),
   qualifiedName: z.string().optional(),
-  inputSchema: z.record(z.string(), z.unknown()).optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: record.optional(),
+  outputSchema: record.optional(),
+  annotations: z.looseObject({ title: z.string().optional() }).optional(),
+  _meta: record.optional(),
+  hidden: z.looseObject({ by: z.string(), reason: z.string() }).optional(),
   hashes: z.record(z.string(), z.string()).optional(),
 });
 const ServerSchema = z.looseObject({
   name: z.string(),
   transport: z.string().optional(),
   source: z.string().optional(),
+  client: z.string().optional(),
   status: z.enum(['ok', 'error', 'disabled']),
+  serverInfo: z.looseObject({ name: z.string(), version: z.string().optional(), title: z.string().optional() }).optional(),
+  protocolVersion: z.string().optional(),
+  capabilities: record.optional(),
+  instructions: z.string().optional(),
+  error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
   toolCount: z.number().int().nonnegative().optional(),
+  pages: z.number().optional(),
+  malformedTools: z.array(z.looseObject({ index: z.number(), name: z.string().optional(), problems: z.array(z.string()) })).optional(),
+  notes: z.array(z.string()).optional(),
 });
 const CatalogSchema = z.looseObject({
   schemaVersion: z.number().int(),

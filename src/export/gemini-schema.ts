@@ -73,8 +73,8 @@ export function toGeminiSchema(input: Record<string, unknown>): GeminiSchemaResu
         notes.push(`${at}: const converted to enum`);
         continue;
       }
-      if (key === 'oneOf') {
-        out['anyOf'] = (value as unknown[]).map((entry, index) => convert(entry, `${at}[${index}]`, refs));
+      if (key === 'oneOf' && Array.isArray(value)) {
+        out['anyOf'] = value.map((entry, index) => convert(entry, `${at}[${index}]`, refs));
         notes.push(`${at}: oneOf converted to anyOf`);
         continue;
       }
@@ -104,7 +104,12 @@ function resolveLocalRef(root: Record<string, unknown>, ref: string): Record<str
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = root;
   for (const part of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    let key: string;
+    try {
+      key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined; // malformed %-escape in a server's $ref
+    }
     if (!node || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[key];
   }

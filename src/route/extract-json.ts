@@ -30,10 +30,14 @@ export function extractFirstJson(text: string): ExtractedJson | undefined {
       // fall through to the scan
     }
   }
+  // Each candidate scans forward from its bracket, so hostile text ("{{{{…") would cost quadratic time: the
+  // scans share a budget linear in the text, and the search gives up (undefined) when it runs out.
+  const budget = { steps: 64 * text.length + 100_000 };
   for (let index = 0; index < text.length; index++) {
     const char = text[index];
     if (char !== '{' && char !== '[') continue;
-    const end = matchingClose(text, index);
+    const end = matchingClose(text, index, budget);
+    if (budget.steps <= 0) return undefined;
     if (end === undefined) continue;
     const candidate = text.slice(index, end + 1);
     let value: unknown;
@@ -57,11 +61,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Offset of the bracket closing the one at `open`, skipping string contents; undefined when unbalanced. */
-function matchingClose(text: string, open: number): number | undefined {
+/** Offset of the bracket closing the one at `open`, skipping string contents; undefined when unbalanced or out of budget. */
+function matchingClose(text: string, open: number, budget: { steps: number }): number | undefined {
   const stack: string[] = [];
   let inString = false;
   for (let index = open; index < text.length; index++) {
+    if (--budget.steps <= 0) return undefined;
     const char = text[index]!;
     if (inString) {
       if (char === '\\') index++;

@@ -61,4 +61,31 @@ describe.skipIf(!distBuilt())('fuzz: config readers on mutated real configs', ()
     // The mutations do reach the error paths (a fuzzer that never breaks anything proves nothing).
     expect([...codes.keys()].some((code) => code.startsWith('CONFIG_'))).toBe(true);
   });
+
+  // Found by this fuzzer (at a low rate, so pinned here): YAML aliases the yaml package only rejects in toJS().
+  it.each([
+    ['an alias without its anchor', 'extensions:\n  x:\n    type: stdio\n    cmd: *x\n', 'mcpns-error'],
+    ['an ambiguous alias in a flow sequence', 'extensions:\n  x:\n    cmd: node\n    args: [*x:]\n', 'mcpns-error'],
+    // Loads: the entry is skipped with a diagnostic (args is not an array of strings).
+    ['a self-referencing alias', 'extensions:\n  x:\n    type: stdio\n    cmd: node\n    args: &a [*a]\n    envs: &e {a: *e}\n', 'ok'],
+    ['an alias bomb', `a: &a [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`).join('\n')}\nextensions: {}\n`, 'mcpns-error'],
+  ])('YAML with %s: %s', async (_label, text, expected) => {
+    const outcome = await guard.run('config', { path: 'goose/config.yaml', text, env: {} });
+    expect(outcome.outcome, describeFailure(outcome, 'goose/config.yaml', text)).toBe(expected);
+    if (expected === 'mcpns-error') expect(CONFIG_CODES).toContain(outcome.code);
+  });
+
+  // JSON files dominate the fixtures; the YAML and TOML readers get a property of their own.
+  const OTHER_DIALECTS = FIXTURES.filter((fixture) => /\.(ya?ml|toml)$/.test(fixture.path));
+  it('mutated YAML and TOML configs parse or raise a config error', async () => {
+    expect(OTHER_DIALECTS.length).toBeGreaterThanOrEqual(4);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...OTHER_DIALECTS), mutations, async (fixture, list) => {
+        const text = applyMutations(fixture.text, fixture.path, list);
+        const outcome = await guard.run('config', { path: fixture.path, text, env: ENVS[1] });
+        if (outcome.outcome !== 'ok' && outcome.outcome !== 'mcpns-error') throw new Error(describeFailure(outcome, fixture.path, text));
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+    );
+  });
 });

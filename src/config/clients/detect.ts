@@ -38,7 +38,7 @@ export function detectClient(file: string, text: string, shown: string): ClientI
     if (/\/\.continue\//.test(path)) return 'continue';
     let value: unknown;
     try {
-      value = parseYaml(text);
+      value = parseYaml(text, { logLevel: 'error' });
     } catch {
       // The reader reports the syntax error with its position.
       return /^extensions\s*:/m.test(text) ? 'goose' : 'continue';

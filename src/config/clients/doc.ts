@@ -87,7 +87,8 @@ function locateToml(lines: string[], path: Array<string | number>): { line: numb
 /** YAML (Continue, Goose). Errors carry line and column. */
 export function parseYamlDoc(input: FileInput): ParsedDoc {
   const lineCounter = new LineCounter();
-  const document = parseDocument(input.text, { lineCounter });
+  // logLevel 'error': the yaml package would otherwise print warnings (quoting the file's text) straight to stderr.
+  const document = parseDocument(input.text, { lineCounter, logLevel: 'error' });
   const first = document.errors[0];
   if (first) {
     const at = first.linePos?.[0];
@@ -117,5 +118,12 @@ export function parseYamlDoc(input: FileInput): ParsedDoc {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  return { value: document.toJS(), format: 'yaml', locate: locateYaml, diagnostics: [] };
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch (error) {
+    // toJS throws on an alias whose anchor is missing (`cmd: *x`) or that expands too much: still a syntax problem.
+    throw new ConfigError('CONFIG_PARSE', `${input.shown}: YAML error: ${(error as Error).message}`, { location: { file: input.shown } });
+  }
+  return { value, format: 'yaml', locate: locateYaml, diagnostics: [] };
 }

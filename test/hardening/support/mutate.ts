@@ -11,7 +11,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 /** Fragments that mean something to one of the dialects (or to mcpns: variables, includes, prototype keys). */
 const TOKENS = [
   '{', '}', '[', ']', '"', "'", ',', ':', '=', '\n', '\\', '#', '//', '/*', '*/', '- ', '  ', '\t', '\r\n', '\u0000', '\ufeff', '\ud800',
-  'null', 'true', '1e999', '-0', '0x10', 'NaN', '[[', ']]', '[mcp_servers.x]', 'command = 1', '&a', '*a', '<<: *a', '!!binary', '---', '...',
+  'null', 'true', '1e999', '-0', '0x10', 'NaN', '[[', ']]', '[mcp_servers.x]', 'command = 1', '&a', '*a', ' *x', '[*x]', '&x [*x]', '<<: *a', '!!binary zz', '!!int x', '!custom', '? ', '|', '>-', '---', '...',
   '${', '${VAR}', '${VAR:-default}', '${env:HOME}', '${input:token}', '${userHome}', '${workspaceFolder}', '$VAR', '{env:VAR}', '~/',
   '"__proto__": {"polluted": 1},', '"constructor": {"prototype": 1},', '"servers": 1,', '"servers": {"x": {"command": 5}},',
   '"include": ["mcpns.config.json"],', '"include": ["."],', '"include": ["/dev/null"],', '"include": [1],',
@@ -34,6 +34,7 @@ export type Mutation =
   | { kind: 'replace'; at: number; text: string }
   | { kind: 'truncate'; at: number }
   | { kind: 'duplicate'; from: number; length: number; to: number }
+  | { kind: 'value'; index: number; text: string }
   | { kind: 'wrong-type'; path: number[]; value: number }
   | { kind: 'duplicate-key'; path: number[] };
 
@@ -43,6 +44,7 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), text: insertion }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('duplicate' as const), from: fc.nat(), length: fc.integer({ min: 1, max: 80 }), to: fc.nat() }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('value' as const), index: fc.nat(), text: insertion }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('wrong-type' as const), path: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), value: fc.nat() }) },
   fc.record({ kind: fc.constant('duplicate-key' as const), path: fc.array(fc.nat(), { maxLength: 4 }) }),
 );
@@ -59,7 +61,7 @@ export function formatOf(path: string): Format {
 
 function parseTree(text: string, format: Format): unknown {
   if (format === 'toml') return parseToml(text);
-  if (format === 'yaml') return parseYaml(text);
+  if (format === 'yaml') return parseYaml(text, { logLevel: 'error' });
   return parseJsonc(text, [], { allowTrailingComma: true });
 }
 
@@ -134,9 +136,25 @@ export function applyMutations(text: string, path: string, list: Mutation[]): st
         result = result.slice(0, at(change.to)) + result.slice(from, from + change.length) + result.slice(at(change.to));
         break;
       }
+      case 'value': {
+        // Replace the text of one scalar value (after ":" or "=") in any dialect: where tokens like `*x` bite.
+        const values = [...result.matchAll(/[:=][ \t]*([^\s,\]}#][^,\]}\n#]*)/g)];
+        const match = values[change.index % Math.max(values.length, 1)];
+        if (match?.[1] !== undefined) {
+          const start = match.index! + match[0].length - match[1].length;
+          result = result.slice(0, start) + change.text + result.slice(start + match[1].length);
+        }
+        break;
+      }
       default:
         result = mutateTree(result, format, change);
     }
   }
   return result;
 }
+
+/** Only edits that keep the text parseable: wrong types deep in the tree (JSON Schemas included). */
+export const structuralMutations = fc.array(
+  fc.record({ kind: fc.constant('wrong-type' as const), path: fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), value: fc.nat() }),
+  { minLength: 1, maxLength: 4 },
+);
