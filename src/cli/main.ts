@@ -56,7 +56,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         }
       },
   };
-  registerCommands(program, registrar);
+  await registerCommands(program, registrar, argv);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

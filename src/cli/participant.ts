@@ -13,7 +13,7 @@ export function loadParticipant(context: CommandContext, config: LoadedConfig | 
     const file = resolve(context.io.cwd, options.capabilities);
     let value: unknown;
     try {
-      value = parseYaml(readFileSync(file, 'utf8'));
+      value = parseYaml(readFileSync(file, 'utf8'), { logLevel: 'error' });
     } catch (error) {
       throw new McpnsError('USAGE', `cannot read --capabilities ${options.capabilities}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
     }

@@ -59,11 +59,20 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
+  let headers = spec.headers ?? {};
   try {
     url = new URL(spec.url);
   } catch {
     throw new DiscoveryError('UNLAUNCHABLE', `invalid url ${redactUrl(spec.url)}`);
   }
+  // fetch refuses URLs with credentials; send them as Basic auth (what curl and browsers do) unless configured.
+  if (url.username || url.password) {
+    const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) headers = { ...headers, Authorization: `Basic ${basic}` };
+    url.username = '';
+    url.password = '';
+  }
+  spec = { ...spec, headers };
   if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', stderr), []);
   try {
     return await attempt(spec, deadline, httpAttempt(spec, url, 'http', stderr), []);

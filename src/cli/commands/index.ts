@@ -1,28 +1,32 @@
 import type { Command } from 'commander';
 import type { Registrar } from '../main.js';
-import { registerCall } from './call.js';
-import { registerCheck } from './check.js';
-import { registerCheckConflicts } from './check-conflicts.js';
-import { registerDiff } from './diff.js';
-import { registerExport } from './export.js';
-import { registerLint } from './lint.js';
-import { registerList } from './list.js';
-import { registerPlan } from './plan.js';
-import { registerRoute } from './route.js';
-import { registerServers } from './servers.js';
-import { registerSnapshot } from './snapshot.js';
 
-/** Every command, in help order. Each module wires commander to core functions and nothing else. */
-export function registerCommands(program: Command, registrar: Registrar): void {
-  registerList(program, registrar);
-  registerServers(program, registrar);
-  registerCheckConflicts(program, registrar);
-  registerLint(program, registrar);
-  registerCheck(program, registrar);
-  registerCall(program, registrar);
-  registerExport(program, registrar);
-  registerSnapshot(program, registrar);
-  registerDiff(program, registrar);
-  registerRoute(program, registrar);
-  registerPlan(program, registrar);
+type Register = (program: Command, registrar: Registrar) => void;
+
+/**
+ * Every command, in help order, loaded on demand: a run imports only the module of the command it invokes
+ * (help and unknown commands load them all), so `list` does not pay for ajv, the route engine or the reporters.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  list: async () => (await import('./list.js')).registerList,
+  servers: async () => (await import('./servers.js')).registerServers,
+  'check-conflicts': async () => (await import('./check-conflicts.js')).registerCheckConflicts,
+  lint: async () => (await import('./lint.js')).registerLint,
+  check: async () => (await import('./check.js')).registerCheck,
+  call: async () => (await import('./call.js')).registerCall,
+  export: async () => (await import('./export.js')).registerExport,
+  snapshot: async () => (await import('./snapshot.js')).registerSnapshot,
+  diff: async () => (await import('./diff.js')).registerDiff,
+  route: async () => (await import('./route.js')).registerRoute,
+  plan: async () => (await import('./plan.js')).registerPlan,
+};
+
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
+/** Register the invoked command (the first argument not starting with "-"), or all of them when it is not one. */
+export async function registerCommands(program: Command, registrar: Registrar, argv: readonly string[]): Promise<void> {
+  const invoked = argv.find((arg) => !arg.startsWith('-'));
+  const names = invoked !== undefined && invoked in COMMANDS && invoked !== 'help' ? [invoked] : COMMAND_NAMES;
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program, registrar);
 }
