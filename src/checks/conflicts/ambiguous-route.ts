@@ -1,5 +1,5 @@
 import { defineCheck, type Finding } from '../types.js';
-import { conflictView, qualified, uniqueMembers } from './rendering.js';
+import { perTarget, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * AMBIGUOUS_ROUTE: the target (or the product it models) splits a name back into (server, tool) by
@@ -12,12 +12,9 @@ export const ambiguousRoute = defineCheck({
   codes: ['AMBIGUOUS_ROUTE'],
   family: 'conflicts',
   run(context) {
-    const view = conflictView(context);
-    const findings: Finding[] = [];
-    for (const targetId of context.targets) {
-      const target = view.target(targetId);
-      if (!target.parse) continue;
-      const rendering = view.rendering(targetId);
+    return perTarget(context, ({ id: targetId, target, rendering, view }) => {
+      const findings: Finding[] = [];
+      if (!target.parse) return [];
       for (const rendered of rendering.names) {
         if (rendered.dropped !== undefined) continue;
         const bucket = rendering.lookup.get(rendered.name);
@@ -44,8 +41,8 @@ export const ambiguousRoute = defineCheck({
           },
         });
       }
-    }
-    return findings;
+      return findings;
+    });
   },
 });
 

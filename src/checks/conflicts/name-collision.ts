@@ -1,7 +1,7 @@
 import type { ToolRef } from '../../catalog/types.js';
 import type { NamingTarget, RenderedName, Rendering } from '../../naming/index.js';
 import { defineCheck, type Finding } from '../types.js';
-import { conflictView, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
+import { duplicateGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * NAME_COLLISION: several (server, tool) pairs end up with the same exposed name under a target, so a
@@ -14,16 +14,12 @@ export const nameCollision = defineCheck({
   codes: ['NAME_COLLISION'],
   family: 'conflicts',
   run(context) {
-    const view = conflictView(context);
-    const findings: Finding[] = [];
-    for (const targetId of context.targets) {
-      const target = view.target(targetId);
-      const rendering = view.rendering(targetId);
-      findings.push(...collisionsIn(rendering, target, (rendered) => rendered.name, false));
-      if (rendering.names.some((rendered) => rendered.wireName !== undefined && rendered.wireName !== rendered.name)) {
-        findings.push(...collisionsIn(rendering, target, (rendered) => rendered.wireName ?? rendered.name, true));
-      }
-    }
+    const findings = perTarget(context, ({ target, rendering }) => [
+      ...collisionsIn(rendering, target, (rendered) => rendered.name, false),
+      ...(rendering.names.some((rendered) => rendered.wireName !== undefined && rendered.wireName !== rendered.name)
+        ? collisionsIn(rendering, target, (rendered) => rendered.wireName ?? rendered.name, true)
+        : []),
+    ]);
     return dedupe(findings);
   },
 });

@@ -1,5 +1,5 @@
 import { defineCheck, type Finding } from '../types.js';
-import { conflictView } from './rendering.js';
+import { perTarget } from './rendering.js';
 import { describeChars, nameFinding, sharedNames, wireChecker } from './wire-rule.js';
 
 /**
@@ -13,12 +13,9 @@ export const nameInvalidChars = defineCheck({
   codes: ['NAME_INVALID_CHARS'],
   family: 'conflicts',
   run(context) {
-    const view = conflictView(context);
-    const findings: Finding[] = [];
-    for (const targetId of context.targets) {
-      const target = view.target(targetId);
+    return perTarget(context, ({ id: targetId, target, rendering }) => {
+      const findings: Finding[] = [];
       const check = target.wire ? wireChecker(target.wire) : undefined;
-      const rendering = view.rendering(targetId);
       const shared = rendering.names.some((rendered) => rendered.dropped !== undefined) ? sharedNames(rendering) : new Set<string>();
       for (const rendered of rendering.names) {
         if (rendered.dropped !== undefined && shared.has(rendered.name)) continue;
@@ -38,7 +35,7 @@ export const nameInvalidChars = defineCheck({
               : `${invalid.problem ?? 'the composed name breaks the rule'}: use a target that sanitizes names`,
         }));
       }
-    }
-    return findings;
+      return findings;
+    });
   },
 });

@@ -1,6 +1,6 @@
 import type { RenderedName } from '../../naming/index.js';
 import { defineCheck, type Finding } from '../types.js';
-import { conflictView } from './rendering.js';
+import { perTarget } from './rendering.js';
 import { nameFinding, sharedNames, wireChecker } from './wire-rule.js';
 
 /**
@@ -13,11 +13,8 @@ export const nameTooLong = defineCheck({
   codes: ['NAME_TOO_LONG'],
   family: 'conflicts',
   run(context) {
-    const view = conflictView(context);
-    const findings: Finding[] = [];
-    for (const targetId of context.targets) {
-      const target = view.target(targetId);
-      const rendering = view.rendering(targetId);
+    return perTarget(context, ({ id: targetId, target, rendering }) => {
+      const findings: Finding[] = [];
       const check = target.wire ? wireChecker(target.wire) : undefined;
       const shared = rendering.names.some((rendered) => rendered.dropped !== undefined) ? sharedNames(rendering) : new Set<string>();
       for (const rendered of rendering.names) {
@@ -31,8 +28,8 @@ export const nameTooLong = defineCheck({
           hint: lengthHint(rendered, problems.tooLong.length, problems.tooLong.limit),
         }));
       }
-    }
-    return findings;
+      return findings;
+    });
   },
 });
 

@@ -1,7 +1,7 @@
 import type { ToolRef } from '../../catalog/types.js';
 import { defineCheck, type Finding } from '../types.js';
 import { foldKinds, foldName, type FoldKind } from './fold.js';
-import { conflictView, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
+import { perTarget, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * NEAR_COLLISION: exposed names that differ only by case, by `-`/`_`/`.`, or by Unicode look-alikes
@@ -13,10 +13,9 @@ export const nearCollision = defineCheck({
   codes: ['NEAR_COLLISION'],
   family: 'conflicts',
   run(context) {
-    const view = conflictView(context);
-    const findings: Finding[] = [];
-    for (const targetId of context.targets) {
-      const visible = view.rendering(targetId).names.filter((rendered) => rendered.dropped === undefined);
+    return perTarget(context, ({ id: targetId, rendering }) => {
+      const findings: Finding[] = [];
+      const visible = rendering.names.filter((rendered) => rendered.dropped === undefined);
       for (const group of duplicateGroups(visible, (rendered) => foldName(rendered.name)).values()) {
         if (group.length < 2) continue;
         const names = [...new Set(group.map((rendered) => rendered.name))].sort();
@@ -33,8 +32,8 @@ export const nearCollision = defineCheck({
           args: { names, fold: [...kinds].join(' and ') || 'folding', hint: nearHint(members) },
         });
       }
-    }
-    return findings;
+      return findings;
+    });
   },
 });
 

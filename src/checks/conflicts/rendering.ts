@@ -1,7 +1,7 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
 import { getTarget, type NamingInput, type NamingTarget, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
-import type { CheckContext } from '../types.js';
+import type { CheckContext, Finding } from '../types.js';
 
 /**
  * What every collision check reads: the visible tools (hidden ones are not exposed, so they cannot
@@ -144,4 +144,13 @@ export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => stri
     else groups.set(key, [items[first]!, item]);
   }
   return groups;
+}
+
+/** Findings of one check over every target of the run; each target is rendered once and shared by all checks. */
+export function perTarget(
+  context: CheckContext,
+  each: (at: { id: string; target: NamingTarget; rendering: Rendering; view: ConflictView }) => Finding[],
+): Finding[] {
+  const view = conflictView(context);
+  return context.targets.flatMap((id) => each({ id, target: view.target(id), rendering: view.rendering(id), view }));
 }

@@ -1,5 +1,5 @@
 import { defineCheck, type Finding } from '../types.js';
-import { conflictView, groupBy } from './rendering.js';
+import { perTarget, groupBy } from './rendering.js';
 
 /**
  * TOO_MANY_TOOLS: more exposed tools than a target accepts (OpenAI 128 per request, VS Code 128,
@@ -10,13 +10,12 @@ export const tooManyTools = defineCheck({
   codes: ['TOO_MANY_TOOLS'],
   family: 'conflicts',
   run(context) {
-    const view = conflictView(context);
-    const findings: Finding[] = [];
-    for (const targetId of context.targets) {
-      const limit = view.target(targetId).maxTools;
-      if (limit === undefined) continue;
-      const exposed = view.rendering(targetId).names.filter((rendered) => rendered.dropped === undefined);
-      if (exposed.length <= limit) continue;
+    return perTarget(context, ({ id: targetId, target, rendering }) => {
+      const findings: Finding[] = [];
+      const limit = target.maxTools;
+      if (limit === undefined) return findings;
+      const exposed = rendering.names.filter((rendered) => rendered.dropped === undefined);
+      if (exposed.length <= limit) return findings;
       const perServer = [...groupBy(exposed, (rendered) => rendered.server)]
         .map(([server, tools]) => ({ server, count: tools.length }))
         .sort((a, b) => b.count - a.count || (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
@@ -34,7 +33,7 @@ export const tooManyTools = defineCheck({
           hint: `expose at least ${over} fewer tool${over === 1 ? '' : 's'} with a profile (servers.disable or tools.deny); largest servers: ${largest}`,
         },
       });
-    }
-    return findings;
+      return findings;
+    });
   },
 });
