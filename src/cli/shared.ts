@@ -9,7 +9,7 @@ import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec } from '../config/model.js';
 import type { ServerDiscovery } from '../discovery/types.js';
 import { McpnsError, UsageError } from '../errors.js';
-import { applyClientToolFilters, applyProfile } from '../profiles/apply.js';
+import { applyClientToolFilters, applyProfile, serversHiddenByProfile } from '../profiles/apply.js';
 import { collectSecrets, redactDeep } from '../util/redact.js';
 import type { CliIo } from './io.js';
 import { Output } from './output.js';
@@ -52,11 +52,22 @@ export function addSourceOptions(command: Command): Command {
     .option('--include-disabled', 'also discover servers that are disabled in config');
 }
 
-/** --catalog/--server/--profile/--timeout/--concurrency: how tools are obtained. */
-export function addCatalogOptions(command: Command): Command {
+/**
+ * --catalog/--server/--profile/--timeout/--concurrency: how tools are obtained. Commands with trailing
+ * positional arguments (call's key=value pairs) take `--server` as a repeatable, comma-separated option,
+ * so it cannot swallow them.
+ */
+export function addCatalogOptions(command: Command, options: { variadicServer?: boolean } = {}): Command {
+  const server =
+    options.variadicServer === false
+      ? new Option('--server <names>', 'only these servers (comma-separated, repeatable)').argParser((value: string, previous: string[] = []) => [
+          ...previous,
+          ...value.split(',').map((name) => name.trim()).filter(Boolean),
+        ])
+      : new Option('--server <name...>', 'only these servers');
   return command
     .option('--catalog <file>', 'work offline on a catalog document (list --json output or a snapshot); starts no server')
-    .option('--server <name...>', 'only these servers')
+    .addOption(server)
     .option('--profile <name>', 'apply a profile from config (servers and tools it exposes)')
     .addOption(new Option('--timeout <ms>', 'deadline per server: spawn, initialize and every tools/list page').argParser(positiveInt('--timeout')).default(10_000))
     .addOption(new Option('--concurrency <n>', 'servers discovered at once').argParser(positiveInt('--concurrency')).default(8));
@@ -189,8 +200,13 @@ export class CommandContext {
     }
     const config = this.config();
     const selected = this.selectServers(config);
-    const toDiscover = selected.filter((server) => server.enabled || this.options.includeDisabled);
-    const skipped = selected.filter((server) => !toDiscover.includes(server));
+    // A profile never starts a server it hides entirely (unless asked to show hidden tools or disabled servers).
+    const showHidden = this.options.includeDisabled === true || (this.options as { all?: boolean }).all === true;
+    const hiddenByProfile = showHidden ? new Map<string, string>() : serversHiddenByProfile(config, this.options.profile, selected.map((server) => server.name));
+    const toDiscover = selected.filter((server) => (server.enabled || this.options.includeDisabled) && !hiddenByProfile.has(server.name));
+    const skipped = selected
+      .filter((server) => !toDiscover.includes(server))
+      .map((server) => (hiddenByProfile.has(server.name) ? { ...server, disabledReason: hiddenByProfile.get(server.name)! } : server));
     const { discoverServers } = await import('../discovery/discover.js');
     const total = toDiscover.length;
     const discoveries = await discoverServers(toDiscover, {

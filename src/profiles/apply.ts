@@ -3,7 +3,7 @@ import type { LoadedConfig } from '../config/loaded.js';
 import { applyClientToolFilters as applyClientFilters } from './client-filters.js';
 import { applyProfileToCatalog } from './profile.js';
 
-export { profilePriority } from './profile.js';
+export { profilePriority, serversHiddenByProfile } from './profile.js';
 
 /**
  * Client tool filters (Gemini includeTools/excludeTools, Codex enabled_tools/disabled_tools…) and

@@ -60,26 +60,32 @@ export function validateProfile(config: LoadedConfig, name: string, profile: Pro
 /** Why a profile hides one tool, or undefined when the profile exposes it. */
 type HideRule = (tool: CatalogTool, names: readonly string[]) => string | undefined;
 
-function hideRules(config: LoadedConfig, profile: Profile | undefined): HideRule[] {
-  const rules: HideRule[] = [];
+/** Rules that hide every tool of a server (servers.enable/disable, disabled namespaces): they depend on the server only. */
+function serverRules(config: LoadedConfig, profile: Profile | undefined): Array<(server: string) => string | undefined> {
+  const rules: Array<(server: string) => string | undefined> = [];
   const enable = profile?.servers?.enable;
   if (enable) {
     const enabled = new Set(enable);
-    rules.push((tool) => (enabled.has(tool.server) ? undefined : `server "${tool.server}" is not in servers.enable`));
+    rules.push((server) => (enabled.has(server) ? undefined : `server "${server}" is not in servers.enable`));
   }
   const disabled = new Set(profile?.servers?.disable ?? []);
-  if (disabled.size) rules.push((tool) => (disabled.has(tool.server) ? `servers.disable lists "${tool.server}"` : undefined));
+  if (disabled.size) rules.push((server) => (disabled.has(server) ? `servers.disable lists "${server}"` : undefined));
 
   const byServer = namespacesByServer(config);
   const isDisabled = (namespace: string): boolean =>
     (profile?.namespaces?.[namespace]?.enabled ?? config.namespaces[namespace]?.enabled ?? true) === false;
-  rules.push((tool) => {
-    const off = byServer.get(tool.server)?.find((namespace) => isDisabled(namespace.name));
+  rules.push((server) => {
+    const off = byServer.get(server)?.find((namespace) => isDisabled(namespace.name));
     if (!off) return undefined;
     return profile?.namespaces?.[off.name]?.enabled === false
       ? `namespaces.${off.name}.enabled is false`
       : `namespace "${off.name}" is disabled in config`;
   });
+  return rules;
+}
+
+function hideRules(config: LoadedConfig, profile: Profile | undefined): HideRule[] {
+  const rules: HideRule[] = serverRules(config, profile).map((rule) => (tool: CatalogTool) => rule(tool.server));
 
   // Deny before allow: deny wins.
   const deny = compileGlobs(profile?.tools?.deny ?? []);
@@ -94,6 +100,31 @@ function hideRules(config: LoadedConfig, profile: Profile | undefined): HideRule
     rules.push((_tool, names) => (allow.matches(names) ? undefined : 'not matched by tools.allow'));
   }
   return rules;
+}
+
+/**
+ * Servers whose every tool the profile (or a namespace disabled in config) hides, with the reason:
+ * discovery skips them, so a profile never starts a server it does not expose.
+ */
+export function serversHiddenByProfile(config: LoadedConfig, profileName: string | undefined, servers: readonly string[]): Map<string, string> {
+  let profile: Profile | undefined;
+  if (profileName !== undefined) {
+    profile = getProfile(config, profileName);
+    validateProfile(config, profileName, profile);
+  }
+  const by = profileName === undefined ? 'config namespaces' : `profile ${profileName}`;
+  const rules = serverRules(config, profile);
+  const hidden = new Map<string, string>();
+  for (const server of servers) {
+    for (const rule of rules) {
+      const reason = rule(server);
+      if (reason !== undefined) {
+        hidden.set(server, `${by}: ${reason}`);
+        break;
+      }
+    }
+  }
+  return hidden;
 }
 
 /**

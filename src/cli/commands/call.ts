@@ -69,7 +69,7 @@ export function registerCall(program: Command, registrar: Registrar): void {
     .option('-y, --yes', 'with --execute: do not ask for confirmation of tools not marked readOnlyHint')
     .option('--envelope-only', 'print only the envelope JSON');
   addSourceOptions(command);
-  addCatalogOptions(command);
+  addCatalogOptions(command, { variadicServer: false });
   addOutputOptions(command);
   command.addHelpText(
     'after',

@@ -95,7 +95,7 @@ export function renderList(catalog: Catalog, renderings: Rendering[], options: {
   const hidden = catalog.tools.filter((tool) => tool.hidden).length;
   const shown = catalog.tools.length - (options.all ? 0 : hidden);
   text += `\n${shown} tools from ${ok.length} of ${catalog.servers.length - disabled.length} servers`;
-  if (hidden && !options.all) text += ` (${hidden} hidden; --all shows them)`;
+  if (hidden) text += options.all ? ` (${hidden} of them hidden)` : ` (${hidden} hidden; --all shows them)`;
   if (disabled.length) text += `; ${disabled.length} disabled: ${disabled.map((server) => terminalSafe(server.name)).join(', ')}`;
   text += '\n';
   for (const rendering of renderings) {

@@ -66,7 +66,7 @@ export function registerRoute(program: Command, registrar: Registrar): void {
     .option('--no-validate', 'do not validate arguments against the input schema');
   addEnvelopeOptions(command);
   addSourceOptions(command);
-  addCatalogOptions(command);
+  addCatalogOptions(command, { variadicServer: false });
   addOutputOptions(command);
   command.addHelpText(
     'after',
