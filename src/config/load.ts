@@ -80,9 +80,38 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
   }
   // Scope precedence across every source read (e.g. --config .mcp.json --config ~/.claude.json).
   applyClientRules(merged.servers);
+  skipDuplicateNames(merged.servers);
   // Checked after merging: a namespace may list servers declared in another source.
   merged.diagnostics.push(...namespaceDiagnostics(merged));
   return merged;
+}
+
+/**
+ * A server name is a namespace: mcpns discovers one server per name. When two enabled entries share a name
+ * (two clients under --scan, VS Code's workspace and user files…), the first one read is used and the others
+ * are skipped with a warning naming both; `mcpns servers` still lists every entry with its source.
+ */
+function skipDuplicateNames(servers: ServerSpec[]): void {
+  const first = new Map<string, ServerSpec>();
+  for (const server of servers) {
+    if (!server.enabled) continue;
+    const kept = first.get(server.name);
+    if (!kept) {
+      first.set(server.name, server);
+      continue;
+    }
+    const where = `${kept.source.client} ${kept.source.file}${kept.source.line ? `:${kept.source.line}` : ''}`;
+    server.enabled = false;
+    server.disabledReason = `same name as the entry in ${where}`;
+    server.diagnostics.push({
+      level: 'warning',
+      code: 'DUPLICATE_SERVER_NAME',
+      message: `server "${server.name}" is also defined in ${where}; mcpns uses that one (pick a source with --client or --config)`,
+      file: server.source.file,
+      pointer: server.source.pointer,
+      ...(server.source.line ? { line: server.source.line } : {}),
+    });
+  }
 }
 
 function mergeInto(target: LoadedConfig, source: LoadedConfig): void {

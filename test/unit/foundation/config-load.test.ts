@@ -122,6 +122,22 @@ describe('loading mcpns.config.json', () => {
   });
 });
 
+describe('the same server name from two sources', () => {
+  it('keeps both entries but discovers only the first, with a warning naming the other', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.mcpns.json'), JSON.stringify({ servers: { shared: { command: 'node', args: ['a.js'] } } }));
+    writeFileSync(join(dir, 'b.mcpns.json'), JSON.stringify({ servers: { shared: { command: 'node', args: ['b.js'] } } }));
+    const config = loadConfig({ cwd: dir, env: {}, home: dir, configFiles: ['a.mcpns.json', 'b.mcpns.json'] });
+    expect(config.servers.map((server) => [server.args?.[0], server.enabled])).toEqual([
+      ['a.js', true],
+      ['b.js', false],
+    ]);
+    const skipped = config.servers[1]!;
+    expect(skipped.disabledReason).toContain('a.mcpns.json');
+    expect(skipped.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['DUPLICATE_SERVER_NAME']);
+  });
+});
+
 describe('shipped JSON Schema', () => {
   it('is exactly what the zod schema generates (run `npm run schema` after changing the schema)', () => {
     const shipped = JSON.parse(readFileSync(new URL('../../../schema/mcpns.config.schema.json', import.meta.url), 'utf8'));
