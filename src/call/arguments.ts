@@ -1,5 +1,5 @@
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { positionAt } from '../config/json-text.js';
+import { parse, type ParseError } from 'jsonc-parser';
+import { jsonSyntaxError } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 
 /** Tool arguments: always a JSON object (MCP `tools/call` params.arguments). */
@@ -10,27 +10,16 @@ export type ToolArguments = Record<string, unknown>;
  * with 1-based line and column, so a stray comma in a 40-line file is found at once.
  */
 export function parseArgumentsJson(text: string, source = '--args'): ToolArguments {
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  if (errors.length) {
-    const first = errors[0]!;
-    const { line, column } = positionAt(text, first.offset);
-    throw new McpnsError('ARGS_INVALID', `${source}: invalid JSON at line ${line}, column ${column}: ${describeParseError(printParseErrorCode(first.error))}`, {
-      location: { ...(source.startsWith('--') ? {} : { file: source }), line, column },
-      hint: `arguments are one JSON object, e.g. --args '{"a":5,"b":3}', or key=value pairs`,
-    });
-  }
+  const value = parseJsonValue(text, source, {
+    file: source.startsWith('--') ? undefined : source,
+    hint: `arguments are one JSON object, e.g. --args '{"a":5,"b":3}', or key=value pairs`,
+  });
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new McpnsError('ARGS_INVALID', `${source}: arguments must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, {
       hint: `e.g. --args '{"a":5,"b":3}'`,
     });
   }
   return value as ToolArguments;
-}
-
-function describeParseError(code: string): string {
-  // jsonc-parser codes are CamelCase ("CommaExpected"); make them a phrase.
-  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** JSON Schema types a property schema allows (`type`, or the union of its anyOf/oneOf branches). */
@@ -93,14 +82,16 @@ export function parseKeyValueArguments(pairs: string[], inputSchema: Record<stri
   return result;
 }
 
-function parseJsonValue(text: string, source: string): unknown {
+/** Strict JSON (no comments, no trailing commas); a syntax error names the source, line and column. */
+function parseJsonValue(text: string, source: string, extra: { file?: string | undefined; hint?: string } = {}): unknown {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  if (errors.length) {
-    const first = errors[0]!;
-    const { line, column } = positionAt(text, first.offset);
-    throw new McpnsError('ARGS_INVALID', `${source}: invalid JSON at line ${line}, column ${column}: ${describeParseError(printParseErrorCode(first.error))}`, {
-      location: { line, column },
+  const syntax = jsonSyntaxError(text, errors);
+  if (syntax) {
+    const { line, column, message } = syntax;
+    throw new McpnsError('ARGS_INVALID', `${source}: invalid JSON at line ${line}, column ${column}: ${message}`, {
+      location: { ...(extra.file ? { file: extra.file } : {}), line, column },
+      ...(extra.hint ? { hint: extra.hint } : {}),
     });
   }
   return value;

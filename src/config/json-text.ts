@@ -38,15 +38,22 @@ export function parseJsonText(text: string, file: string, options: { allowCommen
     hadComments = lenientErrors.length === 0;
     errors = lenientErrors;
   }
-  const first = errors[0];
-  if (first) {
-    const { line, column } = positionAt(text, first.offset);
-    throw new ConfigError('CONFIG_PARSE', `${file}:${line}:${column}: ${describeParseError(printParseErrorCode(first.error))}`, {
+  const syntax = jsonSyntaxError(text, errors);
+  if (syntax) {
+    const { line, column, message } = syntax;
+    throw new ConfigError('CONFIG_PARSE', `${file}:${line}:${column}: JSON syntax error: ${message}`, {
       location: { file, line, column },
     });
   }
   const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   return { value: result, tree, hadComments };
+}
+
+/** The first of jsonc-parser's errors as a 1-based position and a phrase, or undefined when there is none. */
+export function jsonSyntaxError(text: string, errors: readonly ParseError[]): { line: number; column: number; message: string } | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  return { ...positionAt(text, first.offset), message: describeParseError(printParseErrorCode(first.error)) };
 }
 
 function describeParseError(code: string): string {
@@ -68,7 +75,7 @@ function describeParseError(code: string): string {
     InvalidEscapeCharacter: 'invalid escape character',
     InvalidCharacter: 'invalid character',
   };
-  return `JSON syntax error: ${words[code] ?? code}`;
+  return words[code] ?? code;
 }
 
 /** Line and column of the property key at a JSON path, for pointing diagnostics and SARIF at a server entry. */

@@ -191,17 +191,10 @@ function bounded(promise: Promise<void>): Promise<void> {
 }
 
 /** What `openSession` returns: a connected client and how to end it (always call close()). */
-export interface OpenSession {
-  client: Client;
-  serverInfo?: ServerInfo;
-  protocolVersion?: string;
-  capabilities?: Record<string, unknown>;
-  instructions?: string;
-  notes: string[];
+export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
   /** The server's stderr so far (bounded tail). */
   stderr(): string;
-  close(): Promise<void>;
-}
+};
 
 /**
  * Connect to one server with the same transports, deadline and process-group handling as discovery, for commands
@@ -222,13 +215,9 @@ export async function openSession(
   }
   const onAbort = (): void => void live.kill();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const { exited: _exited, kill: _kill, ...session } = live;
   return {
-    client: live.client,
-    ...(live.serverInfo ? { serverInfo: live.serverInfo } : {}),
-    ...(live.protocolVersion ? { protocolVersion: live.protocolVersion } : {}),
-    ...(live.capabilities ? { capabilities: live.capabilities } : {}),
-    ...(live.instructions !== undefined ? { instructions: live.instructions } : {}),
-    notes: live.notes,
+    ...session,
     stderr: () => stderr.text(),
     close: async () => {
       opts.signal?.removeEventListener('abort', onAbort);

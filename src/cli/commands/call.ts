@@ -17,6 +17,7 @@ import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Registrar } from '../main.js';
 import { loadParticipant } from '../participant.js';
+import { readAll, readLine } from '../stdin.js';
 import { makeChalk } from '../render-table.js';
 import { addCatalogOptions, addOutputOptions, addSourceOptions, unknownServer, type CommandContext } from '../shared.js';
 
@@ -170,38 +171,6 @@ async function readArgs(context: CommandContext, value: string): Promise<ToolArg
     return parseArgumentsJson(text, value.slice(1));
   }
   return parseArgumentsJson(value, '--args');
-}
-
-function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => resolvePromise(text));
-    stream.on('error', reject);
-  });
-}
-
-/** One line from stdin (the confirmation answer). */
-function readLine(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolvePromise) => {
-    let text = '';
-    const onData = (chunk: Buffer | string): void => {
-      text += chunk.toString();
-      const at = text.indexOf('\n');
-      if (at >= 0) finish(text.slice(0, at));
-    };
-    const finish = (line: string): void => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.pause();
-      resolvePromise(line.trim());
-    };
-    const onEnd = (): void => finish(text);
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.resume();
-  });
 }
 
 function renderPlan(plan: CallPlan, color: boolean): string {

@@ -6,6 +6,7 @@ import { EXIT } from '../../exit-codes.js';
 import { PLAN_SCHEMA_URL, readPlanText, validatePlan, type PlanValidation } from '../../route/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Registrar } from '../main.js';
+import { readAll } from '../stdin.js';
 import { makeChalk } from '../render-table.js';
 import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
 import { addEnvelopeOptions, envelopeSettings } from './route.js';
@@ -59,16 +60,6 @@ async function readInput(context: CommandContext, file: string): Promise<{ text:
   } catch (error) {
     throw new McpnsError('PLAN_UNREADABLE', `cannot read plan ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
   }
-}
-
-function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => resolvePromise(text));
-    stream.on('error', reject);
-  });
 }
 
 async function runValidate(context: CommandContext, file: string): Promise<number> {
