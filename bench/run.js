@@ -45,7 +45,10 @@ function measure(contenders) {
 
 function stats(samples) {
   const times = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-  const rss = samples.map((sample) => sample.rssKiB).filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  const rss = samples
+    .map((sample) => sample.rssKiB)
+    .filter((value) => Number.isFinite(value))
+    .sort((a, b) => a - b);
   const median = (values) => values[Math.floor(values.length / 2)];
   return { min: times[0], median: median(times), max: times[times.length - 1], rssMedianMiB: rss.length ? median(rss) / 1024 : undefined };
 }
@@ -53,10 +56,14 @@ function stats(samples) {
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
 const row = (result, baseline) =>
   `| ${result.label} | ${fmt(result.min)} | ${fmt(result.median)} | ${fmt(result.max)} | ${baseline ? `${(result.median / baseline.median).toFixed(2)}×` : '—'} |`;
-const table = (results, baseline) => ['| command | min | median | max | ratio (median) |', '|---|---|---|---|---|', ...results.map((result) => row(result, baseline))].join('\n');
+const table = (results, baseline) =>
+  ['| command | min | median | max | ratio (median) |', '|---|---|---|---|---|', ...results.map((result) => row(result, baseline))].join('\n');
 
 function writeConfig(file, servers) {
-  writeFileSync(file, JSON.stringify({ servers: Object.fromEntries(servers.map((server) => [server.name, { command: server.command, args: server.args }])) }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ servers: Object.fromEntries(servers.map((server) => [server.name, { command: server.command, args: server.args }])) }, null, 2),
+  );
 }
 
 const sections = [];
@@ -65,7 +72,7 @@ const explanations = [];
 /** Why a target was missed, measured where it can be (kept next to the check so RESULTS.md explains itself). */
 const WHY = {
   inspector:
-    'The newest Inspector that runs on Node 20 is 0.15.0 (0.16+ and 2.x declare Node >= 22), whose `--cli` mode is a thin SDK client like ours. Both are dominated by server-everything\'s own start-up (the minimal client, which does nothing else, takes most of the time), so no client can be 4x faster than another here; the target assumed the heavier Inspector 2.x launcher.',
+    "The newest Inspector that runs on Node 20 is 0.15.0 (0.16+ and 2.x declare Node >= 22), whose `--cli` mode is a thin SDK client like ours. Both are dominated by server-everything's own start-up (the minimal client, which does nothing else, takes most of the time), so no client can be 4x faster than another here; the target assumed the heavier Inspector 2.x launcher.",
   oneServer:
     'mcpns has a fixed start-up cost (commander, zod for config and catalog validation, its own modules: see section 4, about 0.2 s over bare node) that the minimal client does not pay. With one fast server it is a larger share of the total; with 5 and 20 servers the ratio is well inside the target.',
   bigCatalog:
@@ -79,10 +86,15 @@ const WHY = {
   const config = join(work, 'everything.mcpns.json');
   writeConfig(config, [{ name: 'everything', command: node, args: [everything] }]);
   const contenders = [
-    { label: 'minimal SDK client (baseline)', command: node, args: [join(root, 'bench', 'minimal-client.js'), JSON.stringify([{ command: node, args: [everything] }])] },
+    {
+      label: 'minimal SDK client (baseline)',
+      command: node,
+      args: [join(root, 'bench', 'minimal-client.js'), JSON.stringify([{ command: node, args: [everything] }])],
+    },
     { label: 'mcpns list --json', command: node, args: [mcpns, 'list', '--json', '--config', config] },
   ];
-  if (existsSync(inspector)) contenders.push({ label: 'inspector --cli … --method tools/list', command: inspector, args: ['--cli', node, everything, '--method', 'tools/list'] });
+  if (existsSync(inspector))
+    contenders.push({ label: 'inspector --cli … --method tools/list', command: inspector, args: ['--cli', node, everything, '--method', 'tools/list'] });
   const results = measure(contenders);
   const [baseline, ours, theirs] = results;
   const vsBaseline = ours.median / baseline.median;
@@ -100,15 +112,29 @@ const WHY = {
 {
   const lines = [];
   for (const count of [1, 5, 20]) {
-    const servers = Array.from({ length: count }, (_, index) => ({ name: `calc-${index}`, command: node, args: [join(root, 'fixtures', 'servers', 'calculator.js')] }));
+    const servers = Array.from({ length: count }, (_, index) => ({
+      name: `calc-${index}`,
+      command: node,
+      args: [join(root, 'fixtures', 'servers', 'calculator.js')],
+    }));
     const config = join(work, `fixtures-${count}.mcpns.json`);
     writeConfig(config, servers);
     const results = measure([
-      { label: `minimal concurrent client, ${count} server${count === 1 ? "" : "s"} (baseline)`, command: node, args: [join(root, 'bench', 'minimal-client.js'), JSON.stringify(servers)] },
-      { label: `mcpns list --json, ${count} server${count === 1 ? "" : "s"}`, command: node, args: [mcpns, 'list', '--json', '--config', config, '--concurrency', '20'] },
+      {
+        label: `minimal concurrent client, ${count} server${count === 1 ? '' : 's'} (baseline)`,
+        command: node,
+        args: [join(root, 'bench', 'minimal-client.js'), JSON.stringify(servers)],
+      },
+      {
+        label: `mcpns list --json, ${count} server${count === 1 ? '' : 's'}`,
+        command: node,
+        args: [mcpns, 'list', '--json', '--config', config, '--concurrency', '20'],
+      },
     ]);
     const ratio = results[1].median / results[0].median;
-    verdicts.push(`(2) ${count} server${count === 1 ? "" : "s"}: ${ratio.toFixed(2)}× the concurrent minimal client (target ≤ 1.25×) — ${ratio <= 1.25 ? 'met' : 'missed'}`);
+    verdicts.push(
+      `(2) ${count} server${count === 1 ? '' : 's'}: ${ratio.toFixed(2)}× the concurrent minimal client (target ≤ 1.25×) — ${ratio <= 1.25 ? 'met' : 'missed'}`,
+    );
     if (ratio > 1.25) explanations.push(`(2) ${count} server${count === 1 ? '' : 's'}: ${WHY.oneServer}`);
     lines.push(table(results, results[0]));
   }
@@ -121,17 +147,30 @@ const WHY = {
   for (const size of [1_000, 10_000, 100_000]) {
     const file = join(work, `catalog-${size}.json`);
     writeFileSync(file, JSON.stringify(generateCatalog(size)));
-    const [result] = measure([{ label: `check --catalog, ${size.toLocaleString('en')} tools`, command: node, args: [mcpns, 'check', '--catalog', file, '--format', 'json', '--fail-on', 'never'] }]);
+    const [result] = measure([
+      {
+        label: `check --catalog, ${size.toLocaleString('en')} tools`,
+        command: node,
+        args: [mcpns, 'check', '--catalog', file, '--format', 'json', '--fail-on', 'never'],
+      },
+    ]);
     results.push({ size, ...result });
   }
   const growth = results[2].median / results[1].median;
   const mem = results[2].rssMedianMiB;
-  verdicts.push(`(3) 100 000 tools: ${fmt(results[2].median)} (target < 2 000 ms) — ${results[2].median < 2000 ? 'met' : 'missed'}; peak ${mem ? `${mem.toFixed(0)} MiB` : 'n/a'} (target < 600 MB) — ${mem && mem < 600 ? 'met' : 'missed'}; 10k→100k growth ${growth.toFixed(1)}× for 10× the tools`);
+  verdicts.push(
+    `(3) 100 000 tools: ${fmt(results[2].median)} (target < 2 000 ms) — ${results[2].median < 2000 ? 'met' : 'missed'}; peak ${mem ? `${mem.toFixed(0)} MiB` : 'n/a'} (target < 600 MB) — ${mem && mem < 600 ? 'met' : 'missed'}; 10k→100k growth ${growth.toFixed(1)}× for 10× the tools`,
+  );
   if (results[2].median >= 2000) explanations.push(`(3) 100 000 tools: ${WHY.bigCatalog}`);
   sections.push(
     `## 3. Offline \`check --catalog\` on generated catalogs\n\n| tools | min | median | max | peak RSS (median) |\n|---|---|---|---|---|\n${results
-      .map((result) => `| ${result.size.toLocaleString('en')} | ${fmt(result.min)} | ${fmt(result.median)} | ${fmt(result.max)} | ${result.rssMedianMiB ? `${result.rssMedianMiB.toFixed(0)} MiB` : 'n/a'} |`)
-      .join('\n')}\n\nGrowth 1k→10k: ${(results[1].median / results[0].median).toFixed(1)}×, 10k→100k: ${growth.toFixed(1)}× (linear would be 10×; a fixed start-up cost makes small sizes look cheaper).`,
+      .map(
+        (result) =>
+          `| ${result.size.toLocaleString('en')} | ${fmt(result.min)} | ${fmt(result.median)} | ${fmt(result.max)} | ${result.rssMedianMiB ? `${result.rssMedianMiB.toFixed(0)} MiB` : 'n/a'} |`,
+      )
+      .join(
+        '\n',
+      )}\n\nGrowth 1k→10k: ${(results[1].median / results[0].median).toFixed(1)}×, 10k→100k: ${growth.toFixed(1)}× (linear would be 10×; a fixed start-up cost makes small sizes look cheaper).`,
   );
 }
 

@@ -40,11 +40,7 @@ export class McpnsError extends Error {
   /** Extra structured data for --json error output (candidates, suggestions…). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { hint?: string; location?: ErrorLocation; details?: Record<string, unknown>; cause?: unknown } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { hint?: string; location?: ErrorLocation; details?: Record<string, unknown>; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'McpnsError';
     this.code = code;

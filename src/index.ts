@@ -24,7 +24,16 @@ export { McpnsError, ConfigError, UsageError } from './errors.js';
 export { EXIT } from './exit-codes.js';
 export { terminalSafe } from './util/terminal-safe.js';
 export { collectSecrets, redactText } from './util/redact.js';
-export { planCall, resolveToolName, validateArguments, decideKind, matchesCapability, buildMewEnvelope, buildMcpxEnvelope, buildToolsCall } from './call/index.js';
+export {
+  planCall,
+  resolveToolName,
+  validateArguments,
+  decideKind,
+  matchesCapability,
+  buildMewEnvelope,
+  buildMcpxEnvelope,
+  buildToolsCall,
+} from './call/index.js';
 export type { CallPlan, Resolution, Capability, Participant, EnvelopeFormat } from './call/index.js';
 export { exportTools, type ExportResult, type ExportProvider } from './export/index.js';
 

@@ -15,9 +15,13 @@ export function parseArgumentsJson(text: string, source = '--args'): ToolArgumen
     hint: `arguments are one JSON object, e.g. --args '{"a":5,"b":3}', or key=value pairs`,
   });
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new McpnsError('ARGS_INVALID', `${source}: arguments must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, {
-      hint: `e.g. --args '{"a":5,"b":3}'`,
-    });
+    throw new McpnsError(
+      'ARGS_INVALID',
+      `${source}: arguments must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      {
+        hint: `e.g. --args '{"a":5,"b":3}'`,
+      },
+    );
   }
   return value as ToolArguments;
 }

@@ -72,7 +72,7 @@ export function matchesPattern(pattern: unknown, value: unknown): boolean {
       }
     }
     if (pattern === text) return true;
-    if (/[*?!\[\]{}()]/.test(pattern)) return glob(pattern)(text);
+    if (/[*?![\]{}()]/.test(pattern)) return glob(pattern)(text);
     return false;
   }
   if (pattern !== null && typeof pattern === 'object') {
@@ -117,7 +117,12 @@ export function decideKind(participant: Participant, payload: Record<string, unk
   const capabilities = participant.capabilities;
   const request = findCapability(capabilities, { kind: 'mcp/request', payload });
   if (request) {
-    return { kind: 'mcp/request', participant: participant.id, matched: request, reason: `capability #${request.index} ${JSON.stringify(request.capability)} allows mcp/request` };
+    return {
+      kind: 'mcp/request',
+      participant: participant.id,
+      matched: request,
+      reason: `capability #${request.index} ${JSON.stringify(request.capability)} allows mcp/request`,
+    };
   }
   const proposal = findCapability(capabilities, { kind: 'mcp/proposal', payload });
   const why = requestRefusal(capabilities, payload);
@@ -130,10 +135,14 @@ export function decideKind(participant: Participant, payload: Record<string, unk
     };
   }
   const method = String(payload['method'] ?? '');
-  throw new McpnsError('NO_CAPABILITY', `participant "${participant.id}" has no capability to send a request or a proposal for ${method}${toolOf(payload)}: ${why}`, {
-    hint: 'give the participant a capability such as {"kind":"mcp/request","payload":{"method":"tools/call"}} or {"kind":"mcp/proposal"} (config "participant", or --capabilities <file>)',
-    details: { participant: participant.id, capabilities },
-  });
+  throw new McpnsError(
+    'NO_CAPABILITY',
+    `participant "${participant.id}" has no capability to send a request or a proposal for ${method}${toolOf(payload)}: ${why}`,
+    {
+      hint: 'give the participant a capability such as {"kind":"mcp/request","payload":{"method":"tools/call"}} or {"kind":"mcp/proposal"} (config "participant", or --capabilities <file>)',
+      details: { participant: participant.id, capabilities },
+    },
+  );
 }
 
 const toolOf = (payload: Record<string, unknown>): string => {

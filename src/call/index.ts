@@ -6,7 +6,15 @@ export { resolveToolName, findTool, presetNames, type Resolution, type Resolutio
 export { suggestNames, editDistance } from './suggest.js';
 export { serverPriority, priorityFunction } from './priority.js';
 export { parseArgumentsJson, parseKeyValueArguments, mergeArguments, type ToolArguments } from './arguments.js';
-export { validateArguments, schemaDialect, formatViolations, pointerToPath, type ArgumentValidation, type ArgumentViolation, type SchemaDialect } from './validate.js';
+export {
+  validateArguments,
+  schemaDialect,
+  formatViolations,
+  pointerToPath,
+  type ArgumentValidation,
+  type ArgumentViolation,
+  type SchemaDialect,
+} from './validate.js';
 export {
   DEFAULT_PARTICIPANT,
   decideKind,

@@ -78,7 +78,13 @@ export function planCall(input: CallPlanInput): CallPlan {
   let validation: CallValidation = { performed: false, valid: true, violations: [] };
   if (input.validate !== false) {
     const result = validateArguments(tool.inputSchema ?? { type: 'object' }, args, label);
-    validation = { performed: true, valid: result.valid, dialect: result.dialect, ...(result.note ? { note: result.note } : {}), violations: result.violations };
+    validation = {
+      performed: true,
+      valid: result.valid,
+      dialect: result.dialect,
+      ...(result.note ? { note: result.note } : {}),
+      violations: result.violations,
+    };
   }
   const request = buildToolsCall(tool.name, args, input.rpcId ?? 1);
   let decision: CallDecision;
@@ -88,10 +94,20 @@ export function planCall(input: CallPlanInput): CallPlan {
     decision = { format: 'mew', participant: decided.participant, kind: decided.kind, capability: decided.matched, reason: decided.reason };
     envelope = { ...buildMewEnvelope({ id: input.id, ts: input.ts, from: input.participant.id, server: tool.server, kind: decided.kind, request }) };
   } else if (input.envelope === 'mcpx') {
-    decision = { format: 'mcpx', participant: input.participant.id, kind: 'mcp', reason: 'MCPx v0 has no capabilities or proposals: a request to exactly one peer' };
+    decision = {
+      format: 'mcpx',
+      participant: input.participant.id,
+      kind: 'mcp',
+      reason: 'MCPx v0 has no capabilities or proposals: a request to exactly one peer',
+    };
     envelope = { ...buildMcpxEnvelope({ id: input.id, ts: input.ts, from: input.participant.id, server: tool.server, request }) };
   } else {
-    decision = { format: 'jsonrpc', participant: input.participant.id, kind: 'request', reason: `plain MCP request, sent over the session with server ${tool.server}` };
+    decision = {
+      format: 'jsonrpc',
+      participant: input.participant.id,
+      kind: 'request',
+      reason: `plain MCP request, sent over the session with server ${tool.server}`,
+    };
     envelope = { ...request };
   }
   const qualifiedName = input.catalog.tools.length ? qualifiedNameOf(input, resolution) : label;

@@ -189,10 +189,14 @@ function notFound(
   }
   const suggestions = suggestNames(name, candidates);
   const servers = new Set(visible.map((tool) => tool.server));
-  return new McpnsError('TOOL_NOT_FOUND', `no tool named "${name}"${suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, {
-    hint: servers.size ? `${visible.length} tools on ${servers.size} servers; \`mcpns list\` shows them` : 'no tools were discovered',
-    details: { suggestions },
-  });
+  return new McpnsError(
+    'TOOL_NOT_FOUND',
+    `no tool named "${name}"${suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`,
+    {
+      hint: servers.size ? `${visible.length} tools on ${servers.size} servers; \`mcpns list\` shows them` : 'no tools were discovered',
+      details: { suggestions },
+    },
+  );
 }
 
 /** Tools hidden by a profile or filter that the name would otherwise have reached. */

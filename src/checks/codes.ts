@@ -19,8 +19,7 @@ const arg = (finding: Finding, key: string): string => {
 };
 const pair = (finding: Finding): string =>
   finding.server !== undefined && finding.tool !== undefined ? `${finding.server}/${finding.tool}` : (finding.name ?? '');
-const memberList = (finding: Finding): string =>
-  (finding.members ?? []).map((member) => `${member.server}/${member.tool}`).join(', ');
+const memberList = (finding: Finding): string => (finding.members ?? []).map((member) => `${member.server}/${member.tool}`).join(', ');
 /** The hint a check computed for this very finding (names the actual server/tool), when it did. */
 const argHint = (finding: Finding): string | undefined => {
   const hint = finding.args?.['hint'];
@@ -51,7 +50,9 @@ export const CODES = {
     title: 'The same tool name is offered by several servers',
     message: (f) =>
       `tool "${f.name}" is offered by ${f.members?.length ?? 0} servers: ${memberList(f)}` +
-      (listArg(f, 'unprefixedTargets') ? `; ${listArg(f, 'unprefixedTargets')} expose${listArg(f, 'unprefixedTargets').includes(',') ? '' : 's'} the bare name, so they clash there` : ''),
+      (listArg(f, 'unprefixedTargets')
+        ? `; ${listArg(f, 'unprefixedTargets')} expose${listArg(f, 'unprefixedTargets').includes(',') ? '' : 's'} the bare name, so they clash there`
+        : ''),
     hint: (f) =>
       argHint(f) ??
       (f.target && f.severity !== 'info'
@@ -79,8 +80,7 @@ export const CODES = {
     severity: 'error',
     family: 'conflicts',
     title: 'A rendered name routes back to a different (server, tool) pair',
-    message: (f) =>
-      `"${f.name}" (${pair(f)}) under ${f.target} parses back as ${arg(f, 'parsedAs') || 'a different pair'}`,
+    message: (f) => `"${f.name}" (${pair(f)}) under ${f.target} parses back as ${arg(f, 'parsedAs') || 'a different pair'}`,
     hint: (f) => argHint(f) ?? `rename server "${f.server}" so it contains no separator`,
   },
   NEAR_COLLISION: {
@@ -123,7 +123,7 @@ export const CODES = {
   NAME_TOO_LONG: {
     severity: 'error',
     family: 'naming',
-    title: "A rendered name is longer than the target allows",
+    title: 'A rendered name is longer than the target allows',
     message: (f) =>
       `"${f.name}" (${pair(f)}) is ${arg(f, 'length')} characters; ${f.target} allows ${arg(f, 'limit') || 'fewer'}` +
       (arg(f, 'dropped') ? `; ${f.target} drops it (${arg(f, 'dropped')})` : ''),
@@ -205,7 +205,8 @@ export const CODES = {
     severity: 'info',
     family: 'drift',
     title: 'A server appeared',
-    message: (f) => `server "${f.server}" was ${arg(f, 'previously') === 'disabled' ? 'enabled' : 'added'}${arg(f, 'toolCount') ? ` (${arg(f, 'toolCount')} tools)` : ''}`,
+    message: (f) =>
+      `server "${f.server}" was ${arg(f, 'previously') === 'disabled' ? 'enabled' : 'added'}${arg(f, 'toolCount') ? ` (${arg(f, 'toolCount')} tools)` : ''}`,
   },
   SERVER_REMOVED: {
     severity: 'error',

@@ -87,12 +87,17 @@ function reportError(error: unknown, context: CommandContext, asJson: boolean): 
       context.output.err(JSON.stringify({ error: payload }) + '\n');
     } else {
       // Messages quote names from servers, plans and argv: make them terminal-safe (JSON above keeps them exact).
-      context.output.err(`mcpns: error: ${terminalSafe(error.message, { multiline: true })}\n${error.hint ? `  hint: ${terminalSafe(error.hint, { multiline: true })}\n` : ''}`);
+      context.output.err(
+        `mcpns: error: ${terminalSafe(error.message, { multiline: true })}\n${error.hint ? `  hint: ${terminalSafe(error.hint, { multiline: true })}\n` : ''}`,
+      );
     }
     return EXIT.ERROR;
   }
   const message = error instanceof Error ? error.message : String(error);
   if (asJson) context.output.err(JSON.stringify({ error: { code: 'INTERNAL', message } }) + '\n');
-  else context.output.err(`mcpns: internal error: ${terminalSafe(message, { multiline: true })}\n${context.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : ''}`);
+  else
+    context.output.err(
+      `mcpns: internal error: ${terminalSafe(message, { multiline: true })}\n${context.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : ''}`,
+    );
   return EXIT.ERROR;
 }

@@ -15,7 +15,11 @@ export function loadParticipant(context: CommandContext, config: LoadedConfig | 
     try {
       value = parseYaml(readFileSync(file, 'utf8'), { logLevel: 'error' });
     } catch (error) {
-      throw new McpnsError('USAGE', `cannot read --capabilities ${options.capabilities}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+      throw new McpnsError(
+        'USAGE',
+        `cannot read --capabilities ${options.capabilities}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        { location: { file } },
+      );
     }
     const parsed = parseCapabilities(value, options.capabilities);
     participant = { id: parsed.id ?? participant.id, capabilities: parsed.capabilities };
@@ -23,4 +27,3 @@ export function loadParticipant(context: CommandContext, config: LoadedConfig | 
   if (options.from) participant = { ...participant, id: options.from };
   return participant;
 }
-

@@ -11,14 +11,31 @@ export function renderTable(head: string[], rows: string[][], chalk: ChalkInstan
     head: head.map((cell) => chalk.bold(cell)),
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-      right: '', 'right-mid': '', middle: '',
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '',
     },
   });
   for (const row of rows) table.push(row);
-  return table.toString().split('\n').map((line) => line.replace(/\s+$/, '')).join('\n') + '\n';
+  return (
+    table
+      .toString()
+      .split('\n')
+      .map((line) => line.replace(/\s+$/, ''))
+      .join('\n') + '\n'
+  );
 }
 
 /** First sentence/line of a description, cut to a width. */

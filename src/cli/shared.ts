@@ -36,18 +36,20 @@ export interface CommonOptions {
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-const positiveInt = (name: string) => (value: string): number => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${name} must be a positive integer, got "${value}"`);
-  return number;
-};
+const positiveInt =
+  (name: string) =>
+  (value: string): number => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number <= 0) throw new UsageError(`${name} must be a positive integer, got "${value}"`);
+    return number;
+  };
 
 /** --config/--client/--scan/--input: where servers come from. */
 export function addSourceOptions(command: Command): Command {
   return command
-    .option('-c, --config <file>', 'config file: mcpns.config.json or any client\'s file (repeatable)', collect)
+    .option('-c, --config <file>', "config file: mcpns.config.json or any client's file (repeatable)", collect)
     .option('--client <id>', "read that client's known config locations (repeatable)", collect)
-    .option('--scan', 'read every known client\'s config locations')
+    .option('--scan', "read every known client's config locations")
     .option('--input <id=value>', 'answer a VS Code ${input:id} variable (repeatable)', collect)
     .option('--include-disabled', 'also discover servers that are disabled in config');
 }
@@ -62,14 +64,19 @@ export function addCatalogOptions(command: Command, options: { variadicServer?: 
     options.variadicServer === false
       ? new Option('--server <names>', 'only these servers (comma-separated, repeatable)').argParser((value: string, previous: string[] = []) => [
           ...previous,
-          ...value.split(',').map((name) => name.trim()).filter(Boolean),
+          ...value
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
         ])
       : new Option('--server <name...>', 'only these servers');
   return command
     .option('--catalog <file>', 'work offline on a catalog document (list --json output or a snapshot); starts no server')
     .addOption(server)
     .option('--profile <name>', 'apply a profile from config (servers and tools it exposes)')
-    .addOption(new Option('--timeout <ms>', 'deadline per server: spawn, initialize and every tools/list page').argParser(positiveInt('--timeout')).default(10_000))
+    .addOption(
+      new Option('--timeout <ms>', 'deadline per server: spawn, initialize and every tools/list page').argParser(positiveInt('--timeout')).default(10_000),
+    )
     .addOption(new Option('--concurrency <n>', 'servers discovered at once').argParser(positiveInt('--concurrency')).default(8));
 }
 
@@ -202,7 +209,13 @@ export class CommandContext {
     const selected = this.selectServers(config);
     // A profile never starts a server it hides entirely (unless asked to show hidden tools or disabled servers).
     const showHidden = this.options.includeDisabled === true || (this.options as { all?: boolean }).all === true;
-    const hiddenByProfile = showHidden ? new Map<string, string>() : serversHiddenByProfile(config, this.options.profile, selected.map((server) => server.name));
+    const hiddenByProfile = showHidden
+      ? new Map<string, string>()
+      : serversHiddenByProfile(
+          config,
+          this.options.profile,
+          selected.map((server) => server.name),
+        );
     const toDiscover = selected.filter((server) => (server.enabled || this.options.includeDisabled) && !hiddenByProfile.has(server.name));
     const skipped = selected
       .filter((server) => !toDiscover.includes(server))

@@ -64,8 +64,7 @@ export function isOwnConfigFile(file: string, value: unknown): boolean {
 export function loadConfig(options: LoadOptions): LoadedConfig {
   const configFiles = options.configFiles ?? [];
   const hasClientSource = (options.clients?.length ?? 0) > 0 || options.scan === true;
-  const files =
-    configFiles.length > 0 ? configFiles.map((file) => resolve(options.cwd, file)) : hasClientSource ? [] : [findOwnConfig(options.cwd)];
+  const files = configFiles.length > 0 ? configFiles.map((file) => resolve(options.cwd, file)) : hasClientSource ? [] : [findOwnConfig(options.cwd)];
   if (files.length === 1 && files[0] === undefined) {
     throw new ConfigError('CONFIG_NOT_FOUND', `no ${OWN_CONFIG_NAME} in ${options.cwd} or its parents`, {
       hint: 'pass --config <file>, --client <id> or --scan, or create mcpns.config.json',
@@ -155,13 +154,7 @@ function looksLikeOwnConfig(file: string, text: string): boolean {
   return OWN_ONLY_KEYS.some((key) => key in value);
 }
 
-function loadOwnConfig(
-  value: unknown,
-  text: string,
-  tree: ReturnType<typeof parseJsonText>['tree'],
-  file: string,
-  options: LoadOptions,
-): LoadedConfig {
+function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof parseJsonText>['tree'], file: string, options: LoadOptions): LoadedConfig {
   const shown = displayPath(file, options.cwd);
   const result = McpnsConfigSchema.safeParse(value);
   if (!result.success) throw schemaError(result.error, text, tree, shown);

@@ -59,19 +59,11 @@ export const ProfileSchema = z.strictObject({
       disable: z.array(z.string()).optional().describe('These servers are hidden.'),
     })
     .optional(),
-  namespaces: z
-    .record(z.string(), z.strictObject({ enabled: z.boolean().optional(), priority: z.number().optional() }))
-    .optional(),
+  namespaces: z.record(z.string(), z.strictObject({ enabled: z.boolean().optional(), priority: z.number().optional() })).optional(),
   tools: z
     .strictObject({
-      allow: z
-        .array(z.string())
-        .optional()
-        .describe('Globs over tool names and server/tool names; only matches are exposed. "*" does not cross "/".'),
-      deny: z
-        .array(z.string())
-        .optional()
-        .describe('Globs over tool names and server/tool names; matches are hidden (deny wins over allow).'),
+      allow: z.array(z.string()).optional().describe('Globs over tool names and server/tool names; only matches are exposed. "*" does not cross "/".'),
+      deny: z.array(z.string()).optional().describe('Globs over tool names and server/tool names; matches are hidden (deny wins over allow).'),
     })
     .optional(),
   priorities: z.record(z.string(), z.number()).optional().describe('Server name → priority.'),

@@ -35,11 +35,15 @@ export function diffCatalogs(before: CatalogLike, after: CatalogLike): Finding[]
 
     if (newServer?.status === 'error') {
       findings.push(
-        finding('SERVER_UNREACHABLE', { server: name, name }, {
-          errorCode: newServer.error?.code ?? 'ERROR',
-          errorMessage: newServer.error?.message ?? '',
-          comparedTools: false,
-        }),
+        finding(
+          'SERVER_UNREACHABLE',
+          { server: name, name },
+          {
+            errorCode: newServer.error?.code ?? 'ERROR',
+            errorMessage: newServer.error?.message ?? '',
+            comparedTools: false,
+          },
+        ),
       );
       if (!wasPresent) findings.push(finding('SERVER_ADDED', { server: name, name }, { toolCount: 0 }));
       continue;
@@ -54,9 +58,7 @@ export function diffCatalogs(before: CatalogLike, after: CatalogLike): Finding[]
     }
     if (!wasPresent || !isPresent) continue;
     if (oldServer.instructions !== newServer.instructions) {
-      findings.push(
-        finding('DESCRIPTION_CHANGED', { server: name, name }, textChange('instructions', oldServer.instructions, newServer.instructions)),
-      );
+      findings.push(finding('DESCRIPTION_CHANGED', { server: name, name }, textChange('instructions', oldServer.instructions, newServer.instructions)));
     }
     findings.push(...diffServerTools(oldTools, newTools));
   }
@@ -174,4 +176,3 @@ function compareFindings(a: Finding, b: Finding): number {
     compareStrings(String(a.args?.['schema'] ?? a.args?.['field'] ?? ''), String(b.args?.['schema'] ?? b.args?.['field'] ?? ''))
   );
 }
-

@@ -65,7 +65,7 @@ function compareNode(before: unknown, after: unknown, path: string, out: SchemaC
   }
   compareTypes(before, after, add);
   compareEnums(before, after, add);
-  compareProperties(before, after, path, out, add);
+  compareProperties(before, after, path, out);
   compareAdditional(before, after, path, out, add);
   if (isSchemaObject(before['items']) && isSchemaObject(after['items'])) compareNode(before['items'], after['items'], `${path}[]`, out);
   else if (changed(before, after, 'items')) keywordChange('items', before, after, add);
@@ -112,13 +112,7 @@ function compareEnums(before: Schema, after: Schema, add: (change: string, effec
   if (gained.length) add(`enum widened: ${formatValues(gained)} added`, 'widens');
 }
 
-function compareProperties(
-  before: Schema,
-  after: Schema,
-  path: string,
-  out: SchemaComparison,
-  add: (change: string, effect: SchemaEffect) => void,
-): void {
+function compareProperties(before: Schema, after: Schema, path: string, out: SchemaComparison): void {
   const oldProps = asSchemaMap(before['properties']);
   const newProps = asSchemaMap(after['properties']);
   const oldRequired = new Set(stringList(before['required']));
@@ -146,13 +140,7 @@ function compareProperties(
   }
 }
 
-function compareAdditional(
-  before: Schema,
-  after: Schema,
-  path: string,
-  out: SchemaComparison,
-  add: (change: string, effect: SchemaEffect) => void,
-): void {
+function compareAdditional(before: Schema, after: Schema, path: string, out: SchemaComparison, add: (change: string, effect: SchemaEffect) => void): void {
   const oldValue = before['additionalProperties'];
   const newValue = after['additionalProperties'];
   if (canonicalJson(oldValue) === canonicalJson(newValue)) return;
@@ -165,13 +153,7 @@ function compareAdditional(
   else add('additionalProperties changed', 'breaks');
 }
 
-function compareBound(
-  key: string,
-  oldValue: unknown,
-  newValue: unknown,
-  kind: 'lower' | 'upper',
-  add: (change: string, effect: SchemaEffect) => void,
-): void {
+function compareBound(key: string, oldValue: unknown, newValue: unknown, kind: 'lower' | 'upper', add: (change: string, effect: SchemaEffect) => void): void {
   if (canonicalJson(oldValue) === canonicalJson(newValue)) return;
   if (typeof oldValue === 'number' && typeof newValue === 'number') {
     const tighter = kind === 'lower' ? newValue > oldValue : newValue < oldValue;
@@ -228,7 +210,10 @@ function enumValues(schema: Schema): Map<string, unknown> | undefined {
 }
 
 function formatValues(values: unknown[]): string {
-  const shown = values.slice(0, 5).map((value) => JSON.stringify(value)).join(', ');
+  const shown = values
+    .slice(0, 5)
+    .map((value) => JSON.stringify(value))
+    .join(', ');
   return values.length > 5 ? `${shown} and ${values.length - 5} more` : shown;
 }
 

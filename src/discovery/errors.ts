@@ -88,9 +88,7 @@ export function describeError(error: unknown, code: DiscoveryErrorCode, context:
   const during = context.stage === 'list' ? 'during tools/list' : context.stage === 'spawn' ? 'while starting' : 'during initialize';
   switch (code) {
     case 'CONNECT_TIMEOUT':
-      return error instanceof DeadlineError
-        ? `no answer within ${error.timeoutMs} ms (${during})`
-        : `request timed out (${during})`;
+      return error instanceof DeadlineError ? `no answer within ${error.timeoutMs} ms (${during})` : `request timed out (${during})`;
     case 'INTERRUPTED':
       return 'interrupted';
     case 'SPAWN_FAILED': {

@@ -49,14 +49,10 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
   let index = 0;
   for (;;) {
     options.onPage?.(pages + 1);
-    const result = await client.request(
-      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      LooseListToolsResultSchema,
-      {
-        ...(options.timeoutMs ? { timeout: options.timeoutMs() } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    );
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LooseListToolsResultSchema, {
+      ...(options.timeoutMs ? { timeout: options.timeoutMs() } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     pages++;
     for (const entry of result.tools) {
       const parsed = ToolSchema.safeParse(entry);
@@ -80,7 +76,8 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
 }
 
 function malformedEntry(index: number, entry: unknown, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): MalformedTool {
-  const name = typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string' ? (entry as { name: string }).name : undefined;
+  const name =
+    typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string' ? (entry as { name: string }).name : undefined;
   const problems = issues.map((issue) => {
     const path = issue.path.map(String).join('.');
     return path ? `${path}: ${issue.message}` : issue.message;

@@ -201,10 +201,7 @@ export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
  * that talk to a server themselves (`mcpns call --execute`). `timeoutMs` bounds spawn + initialize; aborting
  * `signal` later still kills the server. Throws DiscoveryError (McpnsError code TRANSPORT, `reason` = discovery code).
  */
-export async function openSession(
-  spec: ServerSpec,
-  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number },
-): Promise<OpenSession> {
+export async function openSession(spec: ServerSpec, opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number }): Promise<OpenSession> {
   const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
   const deadline = new Deadline(opts.timeoutMs, opts.signal);
   let live: LiveSession;

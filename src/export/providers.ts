@@ -18,7 +18,13 @@ export interface ProviderNameRule {
 }
 
 export const PROVIDER_RULES: Record<ExportProvider, ProviderNameRule> = {
-  openai: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, charset: '[a-zA-Z0-9_-]', maxLength: 64, maxTools: 128, source: 'openai-node FunctionDefinition.name: a-z, A-Z, 0-9, _ and -, max 64' },
+  openai: {
+    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
+    charset: '[a-zA-Z0-9_-]',
+    maxLength: 64,
+    maxTools: 128,
+    source: 'openai-node FunctionDefinition.name: a-z, A-Z, 0-9, _ and -, max 64',
+  },
   anthropic: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, charset: '[a-zA-Z0-9_-]', maxLength: 64, source: 'Anthropic define-tools: ^[a-zA-Z0-9_-]{1,64}$' },
   gemini: {
     pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
@@ -88,7 +94,12 @@ export function exportTools(catalog: Catalog, options: ExportOptions): ExportRes
     rendering.names.forEach((entry, index) => {
       const tool = visible[index]!;
       if (entry.dropped) {
-        problems.push({ code: 'DROPPED_BY_PRESET', name: entry.name, members: [{ server: tool.server, tool: tool.name }], message: `${options.preset} would not expose ${tool.server}/${tool.name}: ${entry.dropped}` });
+        problems.push({
+          code: 'DROPPED_BY_PRESET',
+          name: entry.name,
+          members: [{ server: tool.server, tool: tool.name }],
+          message: `${options.preset} would not expose ${tool.server}/${tool.name}: ${entry.dropped}`,
+        });
         return;
       }
       named.push({ tool, name: entry.wireName ?? entry.name });
@@ -107,7 +118,12 @@ export function exportTools(catalog: Catalog, options: ExportOptions): ExportRes
     const members = owners.map((owner) => ({ server: owner.server, tool: owner.name }));
     if (owners.length > 1) {
       if (owners[0] === tool) {
-        problems.push({ code: 'NAME_COLLISION', name, members, message: `${members.map((m) => `${m.server}/${m.tool}`).join(', ')} all export as "${name}"; none is exported` });
+        problems.push({
+          code: 'NAME_COLLISION',
+          name,
+          members,
+          message: `${members.map((m) => `${m.server}/${m.tool}`).join(', ')} all export as "${name}"; none is exported`,
+        });
       }
       continue;
     }
@@ -116,7 +132,12 @@ export function exportTools(catalog: Catalog, options: ExportOptions): ExportRes
       continue;
     }
     if (!rule.pattern.test(name)) {
-      problems.push({ code: 'NAME_INVALID_CHARS', name, members, message: `"${name}" does not match ${options.provider}'s rule ${rule.pattern.source} (${rule.charset})` });
+      problems.push({
+        code: 'NAME_INVALID_CHARS',
+        name,
+        members,
+        message: `"${name}" does not match ${options.provider}'s rule ${rule.pattern.source} (${rule.charset})`,
+      });
       continue;
     }
     exported.push({ tool, name });

@@ -37,7 +37,11 @@ export function finish(
 
 /** Build a Rendering from a per-tool naming function (the common case). */
 export function renderEach(target: string, input: NamingInput, nameOf: (ref: ToolRef) => NameParts, collision: CollisionPolicy = 'keep'): Rendering {
-  return finish(target, input.tools.map((ref) => ({ server: ref.server, tool: ref.tool, ...nameOf(ref) })), { collision });
+  return finish(
+    target,
+    input.tools.map((ref) => ({ server: ref.server, tool: ref.tool, ...nameOf(ref) })),
+    { collision },
+  );
 }
 
 function push(map: Map<string, ToolRef[]>, key: string, ref: ToolRef): void {

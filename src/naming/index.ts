@@ -5,16 +5,7 @@ import { cline, continueDev } from './presets/clients.js';
 import { codex } from './presets/codex.js';
 import { cursor } from './presets/cursor.js';
 import { fastmcp, langchain, mcpAgent } from './presets/frameworks.js';
-import {
-  agentgateway,
-  agentgatewayNever,
-  contextforge,
-  dockerMcpGateway,
-  dockerMcpGatewayPrefixed,
-  litellm,
-  metamcp,
-  oneMcp,
-} from './presets/gateways.js';
+import { agentgateway, agentgatewayNever, contextforge, dockerMcpGateway, dockerMcpGatewayPrefixed, litellm, metamcp, oneMcp } from './presets/gateways.js';
 import { geminiCli, geminiCliLegacy } from './presets/gemini-cli.js';
 import { openaiAgents, openaiAgentsPrefixed } from './presets/openai-agents.js';
 import { vscode } from './presets/vscode.js';

@@ -33,7 +33,6 @@ export function trimEndChars(value: string, chars: string): string {
 
 /** NFKD, then drop everything outside ASCII (Python `normalize("NFKD", s).encode("ascii", "ignore")`). */
 export function asciiFold(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return value.normalize('NFKD').replace(/[^\x00-\x7f]/gu, '');
 }
 

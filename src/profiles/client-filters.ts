@@ -35,7 +35,10 @@ export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, 
   if (excluded !== undefined) {
     return {
       by: `${client} ${excludeField}`,
-      reason: excluded === tool || excluded === `${filter.prefix ?? ''}${tool}` ? `listed in ${excludeField} in ${where}` : `matches "${excluded}" in ${excludeField} in ${where}`,
+      reason:
+        excluded === tool || excluded === `${filter.prefix ?? ''}${tool}`
+          ? `listed in ${excludeField} in ${where}`
+          : `matches "${excluded}" in ${excludeField} in ${where}`,
     };
   }
   if (filter.include !== undefined && !filter.include.some((pattern) => matches(filter, pattern, tool, 'include'))) {

@@ -72,14 +72,11 @@ function serverRules(config: LoadedConfig, profile: Profile | undefined): Array<
   if (disabled.size) rules.push((server) => (disabled.has(server) ? `servers.disable lists "${server}"` : undefined));
 
   const byServer = namespacesByServer(config);
-  const isDisabled = (namespace: string): boolean =>
-    (profile?.namespaces?.[namespace]?.enabled ?? config.namespaces[namespace]?.enabled ?? true) === false;
+  const isDisabled = (namespace: string): boolean => (profile?.namespaces?.[namespace]?.enabled ?? config.namespaces[namespace]?.enabled ?? true) === false;
   rules.push((server) => {
     const off = byServer.get(server)?.find((namespace) => isDisabled(namespace.name));
     if (!off) return undefined;
-    return profile?.namespaces?.[off.name]?.enabled === false
-      ? `namespaces.${off.name}.enabled is false`
-      : `namespace "${off.name}" is disabled in config`;
+    return profile?.namespaces?.[off.name]?.enabled === false ? `namespaces.${off.name}.enabled is false` : `namespace "${off.name}" is disabled in config`;
   });
   return rules;
 }
@@ -138,7 +135,12 @@ export function applyProfileToCatalog(catalog: Catalog, config: LoadedConfig, pr
   let profile: Profile | undefined;
   if (profileName !== undefined) {
     profile = getProfile(config, profileName);
-    validateProfile(config, profileName, profile, catalog.servers.map((server) => server.name));
+    validateProfile(
+      config,
+      profileName,
+      profile,
+      catalog.servers.map((server) => server.name),
+    );
   }
   const by = profileName === undefined ? 'config namespaces' : `profile ${profileName}`;
   const rules = hideRules(config, profile);

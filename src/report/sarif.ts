@@ -46,7 +46,9 @@ export const formatSarif: Formatter = (result, options) => {
     const locations = locateFinding(finding, options.config, options.cwd).map((location) => ({
       physicalLocation: {
         artifactLocation: { uri: location.file, uriBaseId: '%SRCROOT%' },
-        ...(location.line !== undefined ? { region: { startLine: location.line, ...(location.column !== undefined ? { startColumn: location.column } : {}) } } : {}),
+        ...(location.line !== undefined
+          ? { region: { startLine: location.line, ...(location.column !== undefined ? { startColumn: location.column } : {}) } }
+          : {}),
       },
     }));
     const servers = findingServers(finding);

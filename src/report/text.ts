@@ -41,12 +41,7 @@ export const formatText: Formatter = (result, options) => {
   return lines.join('\n') + '\n';
 };
 
-function findingLines(
-  finding: Finding,
-  options: Parameters<Formatter>[1],
-  paint: ReturnType<typeof palette>,
-  tone: (text: string) => string,
-): string[] {
+function findingLines(finding: Finding, options: Parameters<Formatter>[1], paint: ReturnType<typeof palette>, tone: (text: string) => string): string[] {
   const { message, hint } = wording(finding, 1000);
   const target = finding.target !== undefined ? ` ${paint.dim(`[${terminalSafe(finding.target)}]`)}` : '';
   const lines = [`  ${tone(finding.code)}${target} ${terminalSafe(message)}`];

@@ -48,7 +48,8 @@ export function locateFinding(finding: Finding, config: LoadedConfig | undefined
   if (!config) return [];
   const locations: FindingLocation[] = [];
   for (const server of findingServers(finding)) {
-    const spec = config.servers.find((candidate) => candidate.name === server && candidate.shadowedBy === undefined) ??
+    const spec =
+      config.servers.find((candidate) => candidate.name === server && candidate.shadowedBy === undefined) ??
       config.servers.find((candidate) => candidate.name === server);
     if (!spec) continue;
     const location: FindingLocation = { file: relativeFile(spec.source.file, cwd), server };

@@ -58,7 +58,8 @@ export function checkRouteDefinitions(routes: Route[]): RouteDefinitionProblem[]
     if (route.keywords?.some((keyword) => keyword.trim() === '')) add(at('keywords'), 'a keyword is empty');
     if (route.tool !== undefined && route.calls !== undefined) add(at('calls'), 'use either "tool" (+ "arguments") or "calls", not both');
     else if (route.tool === undefined && !route.calls?.length) add(at(), 'needs a "tool" or a non-empty "calls" list');
-    if (route.arguments !== undefined && route.tool === undefined) add(at('arguments'), '"arguments" needs "tool" (inside "calls", give each call its own arguments)');
+    if (route.arguments !== undefined && route.tool === undefined)
+      add(at('arguments'), '"arguments" needs "tool" (inside "calls", give each call its own arguments)');
 
     let groups: string[] = [];
     if (route.flags !== undefined && !ALLOWED_FLAGS.test(route.flags)) {

@@ -3,11 +3,29 @@
  * config matched against a question, argument templates typed by the tool's schema, and LLM plans
  * validated against the real catalog. Pure: plain data in, plain data out.
  */
-export { checkRouteDefinitions, compileRoutePattern, namedGroups, routeCalls, DEFAULT_ROUTE_FLAGS, type RouteCallTemplate, type RouteDefinitionProblem } from './definitions.js';
+export {
+  checkRouteDefinitions,
+  compileRoutePattern,
+  namedGroups,
+  routeCalls,
+  DEFAULT_ROUTE_FLAGS,
+  type RouteCallTemplate,
+  type RouteDefinitionProblem,
+} from './definitions.js';
 export { tryRule, closestRules, keywordMatches, patternWords, type RuleTrial } from './match.js';
 export { fillArguments, templatePlaceholders, QUESTION_PLACEHOLDER, type FillContext } from './template.js';
 export { coerceText, schemaTypes } from './coerce.js';
 export { extractFirstJson, type ExtractedJson } from './extract-json.js';
 export { routeQuestion, callIds, ROUTE_SCHEMA_VERSION, type RouteOptions, type RouteResult, type RoutedCall, type EnvelopeOptions } from './route-question.js';
 export { checkPlanShape, PLAN_SCHEMA_URL, type PlanShape, type ShapeProblem } from './plan-schema.js';
-export { readPlanText, validatePlan, PLAN_PROBLEM_CODES, PLAN_SCHEMA_VERSION, type PlanOptions, type PlanProblem, type PlanProblemCode, type PlanValidation, type PlanCallResult } from './plan.js';
+export {
+  readPlanText,
+  validatePlan,
+  PLAN_PROBLEM_CODES,
+  PLAN_SCHEMA_VERSION,
+  type PlanOptions,
+  type PlanProblem,
+  type PlanProblemCode,
+  type PlanValidation,
+  type PlanCallResult,
+} from './plan.js';

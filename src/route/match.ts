@@ -80,9 +80,11 @@ function literalAlternative(alternative: string): string | undefined {
 
 /** The alternative of a slot found in the question (every word of it, or the symbol text), if any. */
 function slotMatch(slot: string, question: string): string | undefined {
-  return slot.split('|').find((alternative) =>
-    /\p{L}/u.test(alternative) ? alternative.split(' ').every((word) => keywordMatches(word, question)) : question.toLowerCase().includes(alternative),
-  );
+  return slot
+    .split('|')
+    .find((alternative) =>
+      /\p{L}/u.test(alternative) ? alternative.split(' ').every((word) => keywordMatches(word, question)) : question.toLowerCase().includes(alternative),
+    );
 }
 
 /** Try one rule on a question. Both matchers must pass when both are given. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { pointerToPath } from '../call/index.js';
 import { createAjv, type AjvInstance } from '../util/json-schema.js';
 
@@ -30,7 +30,15 @@ export interface ShapeProblem {
   index?: number;
 }
 
-const RENAMES: Record<string, string> = { args: 'arguments', params: 'arguments', parameters: 'arguments', input: 'arguments', name: 'tool', tool_name: 'tool', function: 'tool' };
+const RENAMES: Record<string, string> = {
+  args: 'arguments',
+  params: 'arguments',
+  parameters: 'arguments',
+  input: 'arguments',
+  name: 'tool',
+  tool_name: 'tool',
+  function: 'tool',
+};
 
 /**
  * Check a plan's shape against schema/plan.schema.json. The shape is chosen by the JSON type (object →

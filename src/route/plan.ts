@@ -178,14 +178,22 @@ function resolveCall(name: string, namespace: string | undefined, catalog: Catal
     else if (options.namespaces?.[namespace]) scope = [...options.namespaces[namespace]!.servers];
     else {
       const known = [...new Set([...catalog.servers.map((server) => server.name), ...Object.keys(options.namespaces ?? {})])].sort();
-      report({ code: 'NAMESPACE_UNKNOWN', path: '.namespace', message: `"${namespace}" is neither a server nor a configured namespace (known: ${known.join(', ')})` });
+      report({
+        code: 'NAMESPACE_UNKNOWN',
+        path: '.namespace',
+        message: `"${namespace}" is neither a server nor a configured namespace (known: ${known.join(', ')})`,
+      });
     }
   }
   const hint = scope?.length === 1 ? scope[0] : undefined;
   try {
     const resolution = resolveToolName(name, catalog, { ...options.resolve, pick: undefined, ...(hint ? { namespaceHint: hint } : {}) });
     if (scope && !scope.includes(resolution.server)) {
-      report({ code: 'NAMESPACE_MISMATCH', path: '.namespace', message: `"${name}" resolves to ${resolution.server}/${resolution.tool}, which is not in namespace "${namespace}" (${scope.join(', ')})` });
+      report({
+        code: 'NAMESPACE_MISMATCH',
+        path: '.namespace',
+        message: `"${name}" resolves to ${resolution.server}/${resolution.tool}, which is not in namespace "${namespace}" (${scope.join(', ')})`,
+      });
       return undefined;
     }
     return resolution;
@@ -196,7 +204,13 @@ function resolveCall(name: string, namespace: string | undefined, catalog: Catal
       const narrowed = scope ? candidates.filter((ref) => scope!.includes(ref.server)) : candidates;
       if (scope && narrowed.length === 1) {
         const ref = narrowed[0]!;
-        return { input: name, server: ref.server, tool: ref.tool, via: 'unique-short-name', explanation: `short name "${name}" in namespace "${namespace}" → ${ref.server}/${ref.tool}` };
+        return {
+          input: name,
+          server: ref.server,
+          tool: ref.tool,
+          via: 'unique-short-name',
+          explanation: `short name "${name}" in namespace "${namespace}" → ${ref.server}/${ref.tool}`,
+        };
       }
       const listed = narrowed.length ? narrowed : candidates;
       report({

@@ -35,9 +35,7 @@ const VOLATILE_SERVER_FIELDS = ['durationMs'] as const;
  * slash style, per-tool hashes, volatile fields dropped, config paths relative. Pure.
  */
 export function createSnapshot(catalog: Catalog | Snapshot, options: SnapshotOptions = {}): Snapshot {
-  const servers = [...catalog.servers]
-    .map((server) => snapshotServer(server, options))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const servers = [...catalog.servers].map((server) => snapshotServer(server, options)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const tools = [...catalog.tools].sort(compareTools).map((tool): SnapshotTool => {
     const { hashes: _stale, ...rest } = tool;
     return { ...rest, qualifiedName: `${tool.server}/${tool.name}`, hashes: toolHashes(tool) };

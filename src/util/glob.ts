@@ -19,7 +19,6 @@ export interface GlobSet {
 
 export function compileGlobs(patterns: readonly string[]): GlobSet {
   const compiled = patterns.map((pattern) => ({ pattern, test: picomatch(pattern, { dot: true }) }));
-  const firstMatch = (names: readonly string[]): string | undefined =>
-    compiled.find(({ test }) => names.some((name) => test(name)))?.pattern;
+  const firstMatch = (names: readonly string[]): string | undefined => compiled.find(({ test }) => names.some((name) => test(name)))?.pattern;
   return { patterns: [...patterns], firstMatch, matches: (names) => firstMatch(names) !== undefined };
 }

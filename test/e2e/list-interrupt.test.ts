@@ -16,7 +16,11 @@ describe('mcpns list interrupted (built bin)', () => {
     const temp = writeTempConfig({
       servers: {
         hung: fixtureEntry('never-initialize', { env }),
-        stubborn: { ...fixtureEntry('never-initialize', { env }), command: 'sh', args: ['-c', `"${process.execPath}" "${join(REPO_ROOT, 'fixtures/servers/wrapper-grandchild.js')}" --direct; :`] },
+        stubborn: {
+          ...fixtureEntry('never-initialize', { env }),
+          command: 'sh',
+          args: ['-c', `"${process.execPath}" "${join(REPO_ROOT, 'fixtures/servers/wrapper-grandchild.js')}" --direct; :`],
+        },
       },
     });
     temps.push(temp);

@@ -6,9 +6,8 @@
  * process behind; a reader closing stdout early (`mcpns list | head -1`) is not a crash; a 5 MB description renders.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/types.js';
@@ -16,6 +15,7 @@ import { runBin } from '../helpers/cli.js';
 import { fixtureEntry, tempFile, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { fixturePath, REPO_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const BIN = join(REPO_ROOT, 'bin', 'mcpns.js');
 const built = existsSync(join(REPO_ROOT, 'dist', 'cli', 'index.js'));
@@ -166,7 +166,7 @@ describe.skipIf(!built)('hostile output sizes and readers', () => {
   let big: string;
   let huge: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mcpns-faults-'));
+    dir = makeTempDir('mcpns-faults-');
     const server = (name: string): Record<string, unknown> => ({ name, transport: 'stdio', source: 'mcpns.config.json', status: 'ok' });
     const tools = Array.from({ length: 3000 }, (_, index) => ({
       server: 'many',
@@ -192,7 +192,10 @@ describe.skipIf(!built)('hostile output sizes and readers', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('`mcpns list | head -1`: a reader closing stdout early is exit 0 without a stack trace', async () => {
-    for (const args of [['list', '--catalog', big], ['list', '--catalog', big, '--json']]) {
+    for (const args of [
+      ['list', '--catalog', big],
+      ['list', '--catalog', big, '--json'],
+    ]) {
       const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -68,7 +68,11 @@ describe.skipIf(!distBuilt())('fuzz: config readers on mutated real configs', ()
     ['an ambiguous alias in a flow sequence', 'extensions:\n  x:\n    cmd: node\n    args: [*x:]\n', 'mcpns-error'],
     // Loads: the entry is skipped with a diagnostic (args is not an array of strings).
     ['a self-referencing alias', 'extensions:\n  x:\n    type: stdio\n    cmd: node\n    args: &a [*a]\n    envs: &e {a: *e}\n', 'ok'],
-    ['an alias bomb', `a: &a [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`).join('\n')}\nextensions: {}\n`, 'mcpns-error'],
+    [
+      'an alias bomb',
+      `a: &a [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`).join('\n')}\nextensions: {}\n`,
+      'mcpns-error',
+    ],
   ])('YAML with %s: %s', async (_label, text, expected) => {
     const outcome = await guard.run('config', { path: 'goose/config.yaml', text, env: {} });
     expect(outcome.outcome, describeFailure(outcome, 'goose/config.yaml', text)).toBe(expected);

@@ -3,8 +3,7 @@
  * key=value pairs, the plan extractor (a plan wrapped in model prose), and every naming target on arbitrary
  * Unicode. Parsers either succeed or raise an McpnsError; text parsers run in a worker with a deadline.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,10 +15,11 @@ import { runCli } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { distBuilt, GuardedParser, type Outcome } from './support/guard.js';
 import { applyMutations, mutations, structuralMutations } from './support/mutate.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const runs = (count: number): number => Number(process.env.FUZZ_RUNS ?? count);
 const guard = new GuardedParser();
-const scratch = mkdtempSync(join(tmpdir(), 'mcpns-fuzz-catalog-'));
+const scratch = makeTempDir('mcpns-fuzz-catalog-');
 afterAll(async () => {
   await guard.close();
   rmSync(scratch, { recursive: true, force: true });
@@ -89,8 +89,36 @@ describe('fuzz: offline commands on catalogs that parse', () => {
 describe('fuzz: hostile JSON Schemas in tools', () => {
   // A live server's inputSchema is only checked for `type: "object"`; everything inside it is the server's choice.
   const demo = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/catalogs/demo.json'), 'utf8')) as { tools: Array<Record<string, unknown>> };
-  const anySchema = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.object({ maxDepth: 3, key: fc.constantFrom('type', 'properties', 'required', 'enum', 'items', 'anyOf', 'oneOf', 'allOf', '$ref', 'additionalProperties', 'default', 'const', 'x', '$schema', 'format', 'minimum', 'pattern') }));
-  const edit = fc.record({ tool: fc.nat(), where: fc.constantFrom('properties', 'property', 'required', 'items', 'whole', 'output', 'annotations'), value: anySchema });
+  const anySchema = fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.object({
+      maxDepth: 3,
+      key: fc.constantFrom(
+        'type',
+        'properties',
+        'required',
+        'enum',
+        'items',
+        'anyOf',
+        'oneOf',
+        'allOf',
+        '$ref',
+        'additionalProperties',
+        'default',
+        'const',
+        'x',
+        '$schema',
+        'format',
+        'minimum',
+        'pattern',
+      ),
+    }),
+  );
+  const edit = fc.record({
+    tool: fc.nat(),
+    where: fc.constantFrom('properties', 'property', 'required', 'items', 'whole', 'output', 'annotations'),
+    value: anySchema,
+  });
 
   it('check, lint, diff, export and call handle any schema content without an internal error', async () => {
     let index = 0;
@@ -171,7 +199,10 @@ describe.skipIf(!distBuilt())('fuzz: --args', () => {
   it('parseKeyValueArguments: any pairs against any schema give arguments or ARGS_INVALID', async () => {
     const schema = fc.oneof(
       fc.constant(undefined),
-      fc.constant({ type: 'object', properties: { a: { type: 'number' }, b: { type: ['string', 'null'] }, c: { anyOf: [{ type: 'boolean' }, { enum: [1, null] }] }, d: { const: 5 } } }),
+      fc.constant({
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: ['string', 'null'] }, c: { anyOf: [{ type: 'boolean' }, { enum: [1, null] }] }, d: { const: 5 } },
+      }),
       fc.jsonValue({ maxDepth: 3 }).map((value) => ({ type: 'object', properties: { a: value, b: value } })),
     );
     const pair = fc.oneof(

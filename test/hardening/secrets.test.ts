@@ -82,7 +82,18 @@ beforeAll(async () => {
       },
     ],
   });
-  writeFileSync(join(temp.dir, 'plan.json'), JSON.stringify({ route: 'PLAN', confidence: 0.9, tool_calls: [{ tool: 'calculator/add', arguments: { a: 1, b: 2 } }, { tool: 'echo/leak', arguments: { text: 'hi' } }], explain: 'x' }));
+  writeFileSync(
+    join(temp.dir, 'plan.json'),
+    JSON.stringify({
+      route: 'PLAN',
+      confidence: 0.9,
+      tool_calls: [
+        { tool: 'calculator/add', arguments: { a: 1, b: 2 } },
+        { tool: 'echo/leak', arguments: { text: 'hi' } },
+      ],
+      explain: 'x',
+    }),
+  );
 }, 30_000);
 
 afterAll(async () => {
@@ -94,7 +105,10 @@ describe('secrets never reach stdout or stderr', () => {
   it('the setup really exercises the secrets: the HTTP server accepts only the sentinel token and the echo server echoes it', async () => {
     const result = await run(['list', '--json']);
     expectClean('list --json', result);
-    const catalog = JSON.parse(result.stdout) as { servers: Array<{ name: string; status: string; error?: { code: string } }>; tools: Array<{ server: string; name: string; description?: string }> };
+    const catalog = JSON.parse(result.stdout) as {
+      servers: Array<{ name: string; status: string; error?: { code: string } }>;
+      tools: Array<{ server: string; name: string; description?: string }>;
+    };
     const status = Object.fromEntries(catalog.servers.map((server) => [server.name, server.error?.code ?? server.status]));
     expect(status).toMatchObject({ calculator: 'ok', echo: 'ok', remote: 'ok', crashy: expect.any(String), refused: expect.any(String) });
     expect(status['crashy']).not.toBe('ok');

@@ -52,7 +52,10 @@ const humanCases: Array<[string, () => string[]]> = [
   ['check --format github', () => ['check', '--catalog', hostile.v1, '--format', 'github']],
   ['check --format junit', () => ['check', '--catalog', hostile.v1, '--format', 'junit']],
   ['check-conflicts', () => ['check-conflicts', '--catalog', hostile.v1, '--preset', 'claude-code']],
-  ['call <hostile name> (dry run)', () => ['call', '--catalog', hostile.v1, `${hostile.names.server}/${hostile.names.tool}`, `${hostile.names.property}=${evil('value')}`]],
+  [
+    'call <hostile name> (dry run)',
+    () => ['call', '--catalog', hostile.v1, `${hostile.names.server}/${hostile.names.tool}`, `${hostile.names.property}=${evil('value')}`],
+  ],
   ['call <unknown hostile name>', () => ['call', '--catalog', hostile.v1, evil('nope')]],
   ['export --provider openai', () => ['export', '--catalog', hostile.v1, '--provider', 'openai']],
   ['export --provider anthropic --preset claude-code', () => ['export', '--catalog', hostile.v1, '--provider', 'anthropic', '--preset', 'claude-code']],
@@ -81,7 +84,10 @@ describe('terminal safety: machine output keeps the exact strings', () => {
   it('list --json', async () => {
     const result = await runCli(['list', '--catalog', hostile.v1, '--json']);
     expect(unsafeCharacters(result.stdout + result.stderr)).toEqual([]);
-    const catalog = parse(result.stdout) as { servers: Array<{ name: string; error?: { message: string } }>; tools: Array<{ server: string; name: string; title?: string; description?: string; inputSchema: { properties?: Record<string, unknown> } }> };
+    const catalog = parse(result.stdout) as {
+      servers: Array<{ name: string; error?: { message: string } }>;
+      tools: Array<{ server: string; name: string; title?: string; description?: string; inputSchema: { properties?: Record<string, unknown> } }>;
+    };
     const { names } = hostile;
     expect(catalog.servers.map((server) => server.name)).toContain(names.server);
     expect(catalog.servers.find((server) => server.name === names.failed)?.error?.message).toBe(names.errorMessage);
@@ -125,7 +131,9 @@ describe('terminal safety: machine output keeps the exact strings', () => {
   it('diff --format json', async () => {
     const result = await runCli(['diff', hostile.v1, hostile.v2, '--format', 'json']);
     expect(unsafeCharacters(result.stdout + result.stderr)).toEqual([]);
-    const report = parse(result.stdout) as { findings: Array<{ code: string; server?: string; tool?: string; members?: Array<{ server: string; tool: string }> }> };
+    const report = parse(result.stdout) as {
+      findings: Array<{ code: string; server?: string; tool?: string; members?: Array<{ server: string; tool: string }> }>;
+    };
     expect(JSON.stringify(report)).toContain(JSON.stringify(evil('new')));
   });
 

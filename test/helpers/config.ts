@@ -1,8 +1,8 @@
 /** Temporary mcpns configs pointing at the fixtures with absolute paths. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturePath } from './fixtures.js';
+import { makeTempDir } from './temp.js';
 
 export interface TempConfig {
   dir: string;
@@ -20,7 +20,7 @@ export function fixtureEntry(fixture: string, extra: Record<string, unknown> = {
  * use e.g. `test.mcpns.json` and pass it with --config. `content` may be a raw string (for syntax errors).
  */
 export function writeTempConfig(content: Record<string, unknown> | string, name = 'mcpns.config.json'): TempConfig {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpns-test-'));
+  const dir = makeTempDir('mcpns-test-');
   const file = join(dir, name);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
   return { dir, file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
@@ -28,6 +28,6 @@ export function writeTempConfig(content: Record<string, unknown> | string, name 
 
 /** A temp file path for PID or call logs (in its own temp dir). */
 export function tempFile(name: string): TempConfig {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpns-test-'));
+  const dir = makeTempDir('mcpns-test-');
   return { dir, file: join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -19,7 +19,10 @@ beforeAll(() => {
       },
       namespaces: { math: { servers: ['math-service'], priority: 90 }, basic: { servers: ['calculator'], priority: 10 } },
       profiles: { calc: { priorities: { calculator: 100 } }, safe: { tools: { deny: ['files/write_file'] } } },
-      participant: { id: 'reader', capabilities: [{ kind: 'mcp/request', payload: { method: 'tools/call', params: { name: 'read_*' } } }, { kind: 'mcp/proposal' }] },
+      participant: {
+        id: 'reader',
+        capabilities: [{ kind: 'mcp/request', payload: { method: 'tools/call', params: { name: 'read_*' } } }, { kind: 'mcp/proposal' }],
+      },
     },
     'test.mcpns.json',
   );

@@ -61,7 +61,21 @@ describe('call against a live server', () => {
   });
 
   it('--execute --yes sends exactly one call with the validated arguments and prints the correlated response', async () => {
-    const result = await runCli(['call', 'add', '--args', '{"a":5,"b":3}', '--config', config.file, '--execute', '--yes', '--json', '--id', 'env-1', '--ts', '2026-01-01T00:00:00Z']);
+    const result = await runCli([
+      'call',
+      'add',
+      '--args',
+      '{"a":5,"b":3}',
+      '--config',
+      config.file,
+      '--execute',
+      '--yes',
+      '--json',
+      '--id',
+      'env-1',
+      '--ts',
+      '2026-01-01T00:00:00Z',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(calls()).toEqual([{ name: 'add', arguments: { a: 5, b: 3 } }]);
@@ -96,7 +110,22 @@ describe('call against a live server', () => {
     const capabilities = join(log.dir, 'proposer.json');
     writeFileSync(capabilities, JSON.stringify({ id: 'proposer', capabilities: [{ kind: 'mcp/proposal' }] }));
     const before = calls().length;
-    const result = await runCli(['call', 'calculator/subtract', 'a=9', 'b=4', '--capabilities', capabilities, '--config', config.file, '--execute', '--json', '--id', 'p-1', '--ts', '2026-01-01T00:00:00Z']);
+    const result = await runCli([
+      'call',
+      'calculator/subtract',
+      'a=9',
+      'b=4',
+      '--capabilities',
+      capabilities,
+      '--config',
+      config.file,
+      '--execute',
+      '--json',
+      '--id',
+      'p-1',
+      '--ts',
+      '2026-01-01T00:00:00Z',
+    ]);
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout);
     expect(document.envelope).toMatchObject({ id: 'p-1', kind: 'mcp/proposal', from: 'proposer' });

@@ -18,7 +18,23 @@ const cases: { file: string; argv: string[] }[] = [
     argv: ['call', 'files/write_file', 'path=/tmp/x', 'content=hi', '--capabilities', 'test/golden/call/proposal-only.json', ...fixed, '--json'],
   },
   { file: 'jsonrpc.json', argv: ['call', 'subtract', 'a=9', 'b=4', '--envelope', 'jsonrpc', ...fixed, '--json'] },
-  { file: 'mcpx.json', argv: ['call', 'mcp__files__read_file', '--preset', 'claude-code', 'path=README.md', 'lines:=[1,2]', '--envelope', 'mcpx', '--from', 'robot-alpha', ...fixed, '--json'] },
+  {
+    file: 'mcpx.json',
+    argv: [
+      'call',
+      'mcp__files__read_file',
+      '--preset',
+      'claude-code',
+      'path=README.md',
+      'lines:=[1,2]',
+      '--envelope',
+      'mcpx',
+      '--from',
+      'robot-alpha',
+      ...fixed,
+      '--json',
+    ],
+  },
   { file: 'request.envelope.json', argv: ['call', 'calculator/add', '--args', '{"a":5,"b":3}', ...fixed, '--envelope-only'] },
 ];
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import Ajv from 'ajv';
+import { createAjv } from '../../src/util/json-schema.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
@@ -23,10 +23,13 @@ describe('mcpns lint and mcpns check', () => {
     const lint = JSON.parse((await cli(['lint', '--catalog', tricky, '--preset', 'slash', '--json'])).stdout);
     const run = await cli(['check', '--catalog', tricky, '--preset', 'slash', '--json']);
     const both = JSON.parse(run.stdout);
-    const key = (f: { code: string; target?: string; name?: string; server?: string; tool?: string }) => `${f.code}|${f.target}|${f.name}|${f.server}|${f.tool}`;
+    const key = (f: { code: string; target?: string; name?: string; server?: string; tool?: string }) =>
+      `${f.code}|${f.target}|${f.name}|${f.server}|${f.tool}`;
     const expected = [...new Set([...conflicts.findings.map(key), ...lint.findings.map(key)])];
     expect(both.findings.map(key).sort()).toEqual(expected.sort());
-    expect(both.findings.map(key)).toEqual([...both.findings.map(key)].sort((a: string, b: string) => (a.split('|')[0]! < b.split('|')[0]! ? -1 : a.split('|')[0]! > b.split('|')[0]! ? 1 : 0) || 0));
+    expect(both.findings.map(key)).toEqual(
+      [...both.findings.map(key)].sort((a: string, b: string) => (a.split('|')[0]! < b.split('|')[0]! ? -1 : a.split('|')[0]! > b.split('|')[0]! ? 1 : 0) || 0),
+    );
     expect(run.code).toBe(1);
   });
 
@@ -65,7 +68,7 @@ describe('reporters through the CLI (demo catalog, openai-agents)', () => {
 
   it('sarif: valid, located at the server entries', async () => {
     const document = JSON.parse((await cli(argv('sarif'))).stdout);
-    const validate = new Ajv({ strict: false }).compile({
+    const validate = createAjv('draft-07', { strict: false }).compile({
       type: 'object',
       required: ['version', 'runs'],
       properties: { version: { const: '2.1.0' }, runs: { type: 'array', minItems: 1, items: { type: 'object', required: ['tool', 'results'] } } },
@@ -93,7 +96,13 @@ describe('reporters through the CLI (demo catalog, openai-agents)', () => {
   it('markdown: heading, counts and a table row per finding', async () => {
     const markdown = (await cli(argv('markdown'))).stdout;
     expect(markdown).toMatch(/^## ❌ mcpns: 2 errors, 2 warnings, 0 info\n/);
-    expect(markdown.split('\n').filter((line) => line.startsWith('| ❌ error | NAME_COLLISION | openai\\-agents |') || line.startsWith('| ❌ error | NAME_COLLISION | openai-agents |'))).toHaveLength(2);
+    expect(
+      markdown
+        .split('\n')
+        .filter(
+          (line) => line.startsWith('| ❌ error | NAME_COLLISION | openai\\-agents |') || line.startsWith('| ❌ error | NAME_COLLISION | openai-agents |'),
+        ),
+    ).toHaveLength(2);
   });
 
   it('json (and --json): the contract Report document', async () => {

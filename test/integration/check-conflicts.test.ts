@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const demo = 'fixtures/catalogs/demo.json';
@@ -22,8 +22,14 @@ describe('mcpns check-conflicts on the demo catalog', () => {
     expect(report.targets).toEqual(['slash', 'openai']);
     expect(summaryOf(report)).toEqual(['SHADOWED_TOOL - add', 'SHADOWED_TOOL - search']);
     expect(report.findings.map((f: { severity: string }) => f.severity)).toEqual(['info', 'info']);
-    expect(report.findings[0].members).toEqual([{ server: 'calculator', tool: 'add' }, { server: 'math-service', tool: 'add' }]);
-    expect(report.findings[1].members).toEqual([{ server: 'atlassian', tool: 'search' }, { server: 'weather', tool: 'search' }]);
+    expect(report.findings[0].members).toEqual([
+      { server: 'calculator', tool: 'add' },
+      { server: 'math-service', tool: 'add' },
+    ]);
+    expect(report.findings[1].members).toEqual([
+      { server: 'atlassian', tool: 'search' },
+      { server: 'weather', tool: 'search' },
+    ]);
   });
 
   it('is clean (exit 0) under slash, in text too', async () => {
@@ -37,7 +43,13 @@ describe('mcpns check-conflicts on the demo catalog', () => {
     const { code, report } = await json(['check-conflicts', '--catalog', demo, '--preset', preset]);
     expect(code).toBe(1);
     expect(summaryOf(report)).toEqual([`NAME_COLLISION ${preset} add`, `NAME_COLLISION ${preset} search`, 'SHADOWED_TOOL - add', 'SHADOWED_TOOL - search']);
-    expect(report.findings[0]).toMatchObject({ severity: 'error', members: [{ server: 'calculator', tool: 'add' }, { server: 'math-service', tool: 'add' }] });
+    expect(report.findings[0]).toMatchObject({
+      severity: 'error',
+      members: [
+        { server: 'calculator', tool: 'add' },
+        { server: 'math-service', tool: 'add' },
+      ],
+    });
     expect(report.findings[0].hint).toContain('"math-service/add"');
     expect(report.findings[2].severity).toBe('warning');
     expect(report.summary).toEqual({ error: 2, warning: 2, info: 0 });
@@ -81,7 +93,10 @@ describe('mcpns check-conflicts on tricky names', () => {
     expect(codes).toContain('DUPLICATE_IN_SERVER - lookup');
     expect(codes).toContain('SERVER_UNREACHABLE - broken');
     const collision = report.findings.find((f: { code: string; target?: string }) => f.code === 'NAME_COLLISION' && f.target === 'claude-code');
-    expect(collision.members).toEqual([{ server: 'a.b', tool: 'c' }, { server: 'a_b', tool: 'c' }]);
+    expect(collision.members).toEqual([
+      { server: 'a.b', tool: 'c' },
+      { server: 'a_b', tool: 'c' },
+    ]);
     expect(collision.hint).toContain('rename server key "a_b"');
   });
 
@@ -94,7 +109,7 @@ describe('mcpns check-conflicts on tricky names', () => {
 
 describe('config rules, ignore and baselines', () => {
   function workspace(config: object): string {
-    const dir = mkdtempSync(join(tmpdir(), 'mcpns-check-'));
+    const dir = makeTempDir('mcpns-check-');
     writeFileSync(join(dir, 'mcpns.config.json'), JSON.stringify(config, null, 2));
     writeFileSync(join(dir, 'catalog.json'), readFileSync(join(root, demo)));
     return dir;
@@ -163,7 +178,13 @@ describe('config rules, ignore and baselines', () => {
     const dir = workspace({ servers });
     const catalog = JSON.parse(readFileSync(join(dir, 'catalog.json'), 'utf8'));
     catalog.servers.push({ name: 'evil\u001b]0;pwned\u0007', transport: 'stdio', source: 'x', status: 'ok', toolCount: 1 });
-    catalog.tools.push({ server: 'evil\u001b]0;pwned\u0007', name: 'add\u202e', description: 'd'.repeat(1_000_000), qualifiedName: 'x', inputSchema: { type: 'object' } });
+    catalog.tools.push({
+      server: 'evil\u001b]0;pwned\u0007',
+      name: 'add\u202e',
+      description: 'd'.repeat(1_000_000),
+      qualifiedName: 'x',
+      inputSchema: { type: 'object' },
+    });
     writeFileSync(join(dir, 'catalog.json'), JSON.stringify(catalog));
     const run = await cli(['check-conflicts', '--catalog', 'catalog.json', '--preset', 'slash,openai'], dir);
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u202e]/);

@@ -38,7 +38,7 @@ afterAll(() => rmSync(tree.root, { recursive: true, force: true }));
 const CLIENTS = ['claude-code', 'claude-desktop', 'vscode', 'cursor', 'windsurf', 'codex', 'gemini-cli', 'opencode', 'zed', 'cline', 'continue', 'goose'];
 
 describe('mcpns servers --scan', () => {
-  it('lists every client\'s servers with source file and client id (text)', async () => {
+  it("lists every client's servers with source file and client id (text)", async () => {
     const result = await run(['servers', '--scan'], where);
     expect(result.code).toBe(0);
     for (const client of CLIENTS) {
@@ -56,8 +56,15 @@ describe('mcpns servers --scan', () => {
     const calc = (client: string) => document.servers.find((server) => server.name === `${client}-calc`)!;
     for (const client of CLIENTS) expect(calc(client)).toMatchObject({ client, transport: 'stdio', enabled: true });
     expect(calc('claude-code')).toMatchObject({ source: '.mcp.json', scope: 'project', pointer: '/mcpServers/claude-code-calc', line: 3 });
-    expect(calc('gemini-cli')).toMatchObject({ source: join('.gemini', 'settings.json'), toolFilter: { include: ['add', 'multiply(a, b)'], exclude: ['multiply'] } });
-    expect(document.servers.find((server) => server.name === 'vscode-remote')).toMatchObject({ transport: 'http', sseFallback: true, headerKeys: ['Authorization', 'X-Literal'] });
+    expect(calc('gemini-cli')).toMatchObject({
+      source: join('.gemini', 'settings.json'),
+      toolFilter: { include: ['add', 'multiply(a, b)'], exclude: ['multiply'] },
+    });
+    expect(document.servers.find((server) => server.name === 'vscode-remote')).toMatchObject({
+      transport: 'http',
+      sseFallback: true,
+      headerKeys: ['Authorization', 'X-Literal'],
+    });
     expect(document.files.length).toBe(13);
   });
 });
@@ -73,7 +80,7 @@ describe('tools each client would expose (live discovery of the calculator fixtu
     listText = (await run(['list', '--client', 'gemini-cli', '--server', 'gemini-cli-calc'], where)).stdout;
   }, 60_000);
 
-  it('applies each client\'s own filter; hidden tools stay in the document with the reason', () => {
+  it("applies each client's own filter; hidden tools stay in the document with the reason", () => {
     const visible = (server: string) => catalog.tools.filter((tool) => tool.server === server && !tool.hidden).map((tool) => tool.name);
     expect(visible('gemini-cli-calc')).toEqual(['add']);
     expect(visible('codex-calc')).toEqual(['add']);
@@ -99,14 +106,26 @@ describe('secrets never appear in output', () => {
     ['list', '--scan', '--json'],
     // check: every remote entry (headers) plus two stdio ones, to keep the run short.
     ['check', '--scan', '--server', ...CLIENTS.map((client) => `${client}-remote`).filter((name) => name !== 'claude-desktop-remote'), 'codex-calc'],
-    ['check', '--scan', '--format', 'json', '--server', ...CLIENTS.map((client) => `${client}-remote`).filter((name) => name !== 'claude-desktop-remote'), 'codex-calc'],
+    [
+      'check',
+      '--scan',
+      '--format',
+      'json',
+      '--server',
+      ...CLIENTS.map((client) => `${client}-remote`).filter((name) => name !== 'claude-desktop-remote'),
+      'codex-calc',
+    ],
   ];
-  it.each(commands.map((argv) => [argv.join(' '), argv]))('%s', async (_label, argv) => {
-    const result = await run(argv as string[], where);
-    expect(result.stdout.length + result.stderr.length).toBeGreaterThan(0);
-    expect(result.stdout).not.toContain(SECRET);
-    expect(result.stderr).not.toContain(SECRET);
-  }, 60_000);
+  it.each(commands.map((argv) => [argv.join(' '), argv]))(
+    '%s',
+    async (_label, argv) => {
+      const result = await run(argv as string[], where);
+      expect(result.stdout.length + result.stderr.length).toBeGreaterThan(0);
+      expect(result.stdout).not.toContain(SECRET);
+      expect(result.stderr).not.toContain(SECRET);
+    },
+    60_000,
+  );
 });
 
 describe('other sources', () => {
@@ -133,7 +152,9 @@ describe('other sources', () => {
     expect(answered.stdout).not.toContain('UNRESOLVED_INPUT');
     expect(answered.stdout).not.toContain('pplx-answer');
     const claude = await run(['servers', '--config', join(fixtures, 'claude-code/project/.mcp.json')], where);
-    expect(claude.stderr).toContain('/mcpServers/calculator/env/CALC_TOKEN: variable CALC_TOKEN is not set; the placeholder is kept literally [UNRESOLVED_VARIABLE]');
+    expect(claude.stderr).toContain(
+      '/mcpServers/calculator/env/CALC_TOKEN: variable CALC_TOKEN is not set; the placeholder is kept literally [UNRESOLVED_VARIABLE]',
+    );
     expect(claude.stderr).toContain('[URL_WITHOUT_TYPE]');
     expect(claude.stdout).toMatch(/no-type\s+unlaunchable/);
   });

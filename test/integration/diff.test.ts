@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 interface ReportFinding {
   code: string;
@@ -25,7 +25,7 @@ const findings = (stdout: string): string[] =>
   (JSON.parse(stdout) as { findings: ReportFinding[] }).findings.map((finding) => `${finding.code} ${finding.severity} ${finding.name}`);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'mcpns-diff-'));
+  dir = makeTempDir('mcpns-diff-');
   const result = await runCli(['snapshot', '-c', variantConfig('base'), '-o', baseLock()], { cwd: dir });
   if (result.code !== 0) throw new Error(`base snapshot failed: ${result.stderr}`);
 });
@@ -72,7 +72,10 @@ describe('mcpns diff <old> <new> (two files, no server started)', () => {
   it('compares two snapshots; one from a different config is a diff, not a crash', async () => {
     const other = join(dir, 'other.lock.json');
     const config = join(dir, 'mcpns.other.json');
-    writeFileSync(config, JSON.stringify({ servers: { forecasts: { command: process.execPath, args: [fixturePath('drift')], env: { DRIFT_VARIANT: 'enum-shrunk' } } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({ servers: { forecasts: { command: process.execPath, args: [fixturePath('drift')], env: { DRIFT_VARIANT: 'enum-shrunk' } } } }),
+    );
     expect((await runCli(['snapshot', '-c', config, '-o', other], { cwd: dir })).code).toBe(0);
 
     const result = await runCli(['diff', baseLock(), other, '--format', 'json'], { cwd: dir, env: { PATH: '' } });

@@ -95,7 +95,7 @@ describe('discoverServers: the fault set', () => {
       },
       { ...stdioSpec('calculator', { name: 'missing-command' }), command: 'mcpns-no-such-command-xyz', args: [] },
       { ...stdioSpec('calculator', { name: 'not-executable' }), command: notExecutable, args: [] },
-      { ...stdioSpec('calculator', { name: 'unlaunchable' }), transport: 'unlaunchable', unlaunchableReason: 'url without type' },
+      { ...stdioSpec('calculator', { name: 'unlaunchable' }), transport: 'unlaunchable' as const, unlaunchableReason: 'url without type' },
     ].map(withPids);
 
     const results = await discoverServers(specs, { timeoutMs: GENEROUS, concurrency: 8, maxPages: 4 });
@@ -187,11 +187,11 @@ describe('discoverServers: the fault set', () => {
     await expectProcessesGone(readPids(pidLog.file));
   });
 
-  it('handles a single 10 000-tool page above the SDK\'s 10 MB message limit', async () => {
-    const [result] = await discoverServers(
-      [withPids(stdioSpec('paginated', { env: { TOOL_COUNT: '10000', PAGES: '1', DESCRIPTION_BYTES: '1100' } }))],
-      { timeoutMs: 60_000, concurrency: 1 },
-    );
+  it("handles a single 10 000-tool page above the SDK's 10 MB message limit", async () => {
+    const [result] = await discoverServers([withPids(stdioSpec('paginated', { env: { TOOL_COUNT: '10000', PAGES: '1', DESCRIPTION_BYTES: '1100' } }))], {
+      timeoutMs: 60_000,
+      concurrency: 1,
+    });
     expect(result?.server).toMatchObject({ status: 'ok', toolCount: 10_000, pages: 1 });
     expect(result?.tools[9999]?.name).toBe('tool_09999');
   });
@@ -201,10 +201,7 @@ describe('discoverServers: deadlines', () => {
   let hang: HttpFixture;
   let sseHang: HttpFixture;
   beforeAll(async () => {
-    [hang, sseHang] = await Promise.all([
-      startHttpFixture('http-server', ['--mode', 'hang']),
-      startHttpFixture('http-server', ['--mode', 'sse-hang']),
-    ]);
+    [hang, sseHang] = await Promise.all([startHttpFixture('http-server', ['--mode', 'hang']), startHttpFixture('http-server', ['--mode', 'sse-hang'])]);
   });
   afterAll(async () => {
     await hang?.stop();

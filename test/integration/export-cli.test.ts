@@ -80,7 +80,10 @@ describe('mcpns export', () => {
       bad,
       JSON.stringify({
         schemaVersion: 1,
-        servers: [{ name: 'my.server', status: 'ok' }, { name: 'ok', status: 'ok' }],
+        servers: [
+          { name: 'my.server', status: 'ok' },
+          { name: 'ok', status: 'ok' },
+        ],
         tools: [
           { server: 'my.server', name: 'x' },
           { server: 'ok', name: 'y' },

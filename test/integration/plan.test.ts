@@ -53,11 +53,21 @@ describe('mcpns plan validate', () => {
     expect(run.code).toBe(0);
     expect(json(run.stdout)['envelopes']).toEqual([
       {
-        protocol: 'mew/v0.4', id: 'plan-1-1', ts: '2026-01-01T00:00:00Z', from: 'mcpns', to: ['atlassian'], kind: 'mcp/request',
+        protocol: 'mew/v0.4',
+        id: 'plan-1-1',
+        ts: '2026-01-01T00:00:00Z',
+        from: 'mcpns',
+        to: ['atlassian'],
+        kind: 'mcp/request',
         payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'atlassian_get_issue', arguments: { issueKey: 'ABC-123' } } },
       },
       {
-        protocol: 'mew/v0.4', id: 'plan-1-2', ts: '2026-01-01T00:00:00Z', from: 'mcpns', to: ['memory'], kind: 'mcp/request',
+        protocol: 'mew/v0.4',
+        id: 'plan-1-2',
+        ts: '2026-01-01T00:00:00Z',
+        from: 'mcpns',
+        to: ['memory'],
+        kind: 'mcp/request',
         payload: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_search_memory', arguments: { query: 'ABC-123', limit: 3 } } },
       },
     ]);
@@ -90,6 +100,9 @@ describe('mcpns plan validate', () => {
   it('plan schema prints the shipped draft 2020-12 schema', async () => {
     const run = await runCli(['plan', 'schema']);
     expect(run.code).toBe(0);
-    expect(json(run.stdout)).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', oneOf: [{ $ref: '#/$defs/bambooPlan' }, { $ref: '#/$defs/callList' }] });
+    expect(json(run.stdout)).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      oneOf: [{ $ref: '#/$defs/bambooPlan' }, { $ref: '#/$defs/callList' }],
+    });
   });
 });

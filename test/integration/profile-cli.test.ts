@@ -23,9 +23,19 @@ describe('profiles during discovery', () => {
 
 describe('call with --server before key=value pairs', () => {
   it('keeps the pairs as arguments (--server takes one comma-separated value)', async () => {
-    const run = await runCli(
-      ['call', 'add', 'a=5', '--server', 'calculator', 'b=3', '--catalog', 'fixtures/plans/demo-catalog.json', '--envelope', 'jsonrpc', '--envelope-only'],
-    );
+    const run = await runCli([
+      'call',
+      'add',
+      'a=5',
+      '--server',
+      'calculator',
+      'b=3',
+      '--catalog',
+      'fixtures/plans/demo-catalog.json',
+      '--envelope',
+      'jsonrpc',
+      '--envelope-only',
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).params).toEqual({ name: 'add', arguments: { a: 5, b: 3 } });
   });

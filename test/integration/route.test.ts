@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 const CATALOG = ['--catalog', 'fixtures/plans/demo-catalog.json'];
 const FIXED = ['--id', 'req-1', '--ts', '2026-01-01T00:00:00Z'];
@@ -11,7 +11,7 @@ const ROUTES = ['-c', 'fixtures/plans/routes.mcpns.json', ...CATALOG, ...FIXED];
 const json = (text: string): Record<string, any> => JSON.parse(text) as Record<string, any>;
 
 function tempConfig(routes: unknown[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpns-route-'));
+  const dir = makeTempDir('mcpns-route-');
   const file = join(dir, 'mcpns.config.json');
   writeFileSync(file, JSON.stringify({ routes }, null, 2));
   return file;

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { REPO_ROOT, fixturePath } from '../helpers/fixtures.js';
+import { makeTempDir } from '../helpers/temp.js';
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcpns-snapshot-'));
+  dir = makeTempDir('mcpns-snapshot-');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -26,7 +26,11 @@ describe('mcpns snapshot on the demo fixtures', () => {
     first = readFileSync(a, 'utf8');
     expect(readFileSync(b, 'utf8')).toBe(first);
 
-    const lock = JSON.parse(first) as { generatedAt?: string; servers: { name: string; status: string; source: string; durationMs?: number }[]; tools: { hashes: Record<string, string> }[] };
+    const lock = JSON.parse(first) as {
+      generatedAt?: string;
+      servers: { name: string; status: string; source: string; durationMs?: number }[];
+      tools: { hashes: Record<string, string> }[];
+    };
     expect(lock.generatedAt).toBeUndefined();
     expect(lock.servers.map((server) => [server.name, server.status, server.source])).toEqual(
       ['atlassian', 'calculator', 'files', 'math-service', 'memory', 'weather'].map((name) => [name, 'ok', 'mcpns.config.json']),
@@ -104,7 +108,7 @@ describe('mcpns snapshot edge cases', () => {
     expect((await runCli(['snapshot', '-c', file, '-o', lock], { cwd: dir })).code).toBe(0);
     const live = await runCli(['check', '-c', file, '--format', 'json'], { cwd: dir });
     // Not under `dir`: the config lookup walks up the parents.
-    const empty = mkdtempSync(join(tmpdir(), 'mcpns-no-config-'));
+    const empty = makeTempDir('mcpns-no-config-');
     const offline = await runCli(['check', '--catalog', lock, '--format', 'json'], { cwd: empty, env: { PATH: '' } });
     rmSync(empty, { recursive: true, force: true });
     expect(offline.code, offline.stderr).toBe(live.code);

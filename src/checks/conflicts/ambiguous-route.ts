@@ -48,5 +48,11 @@ export const ambiguousRoute = defineCheck({
 
 /** A suggestion for a server key: letters, digits and inner "-" only, at most 20 characters. */
 function shortKey(server: string): string {
-  return (server.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 20).replace(/-+$/, '') || 'server').toLowerCase();
+  return (
+    server
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 20)
+      .replace(/-+$/, '') || 'server'
+  ).toLowerCase();
 }

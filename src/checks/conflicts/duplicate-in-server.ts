@@ -20,7 +20,10 @@ export const duplicateInServer = defineCheck({
         name,
         server,
         tool: name,
-        args: { count: group.length, hint: `fix server "${server}": tool names must be unique within a server (MCP spec); until then deny "${server}/${name}" in a profile` },
+        args: {
+          count: group.length,
+          hint: `fix server "${server}": tool names must be unique within a server (MCP spec); until then deny "${server}/${name}" in a profile`,
+        },
       });
     }
     return findings;

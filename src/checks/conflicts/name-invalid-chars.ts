@@ -25,15 +25,17 @@ export const nameInvalidChars = defineCheck({
         if (!invalid) continue;
         const inServer = [...rendered.server].some((char) => invalid.chars.includes(char));
         const inTool = [...rendered.tool].some((char) => invalid.chars.includes(char));
-        findings.push(nameFinding('NAME_INVALID_CHARS', targetId, rendered, {
-          chars: invalid.chars.length ? describeChars(invalid.chars) : invalid.problem,
-          ...(target.wire ? { charset: target.wire.charset } : {}),
-          hint: inServer
-            ? `rename server key "${rendered.server}" to ${target.wire?.charset ?? 'letters, digits and "-"'} characters only, or use a target that sanitizes names`
-            : inTool
-              ? `the tool name "${rendered.tool}" itself breaks ${targetId}: deny "${rendered.server}/${rendered.tool}" in a profile, or use a target that sanitizes names`
-              : `${invalid.problem ?? 'the composed name breaks the rule'}: use a target that sanitizes names`,
-        }));
+        findings.push(
+          nameFinding('NAME_INVALID_CHARS', targetId, rendered, {
+            chars: invalid.chars.length ? describeChars(invalid.chars) : invalid.problem,
+            ...(target.wire ? { charset: target.wire.charset } : {}),
+            hint: inServer
+              ? `rename server key "${rendered.server}" to ${target.wire?.charset ?? 'letters, digits and "-"'} characters only, or use a target that sanitizes names`
+              : inTool
+                ? `the tool name "${rendered.tool}" itself breaks ${targetId}: deny "${rendered.server}/${rendered.tool}" in a profile, or use a target that sanitizes names`
+                : `${invalid.problem ?? 'the composed name breaks the rule'}: use a target that sanitizes names`,
+          }),
+        );
       }
       return findings;
     });

@@ -23,10 +23,12 @@ export const nameTooLong = defineCheck({
         // A drop without a collision: too long here when the name breaks the length rule, else NAME_INVALID_CHARS reports it.
         if (rendered.dropped !== undefined && shared.has(rendered.name)) continue;
         if (!problems.tooLong) continue;
-        findings.push(nameFinding('NAME_TOO_LONG', targetId, rendered, {
-          ...problems.tooLong,
-          hint: lengthHint(rendered, problems.tooLong.length, problems.tooLong.limit),
-        }));
+        findings.push(
+          nameFinding('NAME_TOO_LONG', targetId, rendered, {
+            ...problems.tooLong,
+            hint: lengthHint(rendered, problems.tooLong.length, problems.tooLong.limit),
+          }),
+        );
       }
       return findings;
     });

@@ -40,9 +40,7 @@ export function conflictView(context: CheckContext): ConflictView {
   const input: NamingInput = {
     servers: servers.map((server) => ({
       name: server.name,
-      ...(server.serverInfo
-        ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } }
-        : {}),
+      ...(server.serverInfo ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } } : {}),
       ...(prefixes[server.name] !== undefined ? { prefix: prefixes[server.name] } : {}),
     })),
     tools: tools.map((tool) => ({ server: tool.server, tool: tool.name })),

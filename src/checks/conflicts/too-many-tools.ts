@@ -20,7 +20,10 @@ export const tooManyTools = defineCheck({
         .map(([server, tools]) => ({ server, count: tools.length }))
         .sort((a, b) => b.count - a.count || (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
       const over = exposed.length - limit;
-      const largest = perServer.slice(0, 3).map(({ server, count }) => `"${server}" (${count})`).join(', ');
+      const largest = perServer
+        .slice(0, 3)
+        .map(({ server, count }) => `"${server}" (${count})`)
+        .join(', ');
       findings.push({
         code: 'TOO_MANY_TOOLS',
         severity: 'warning',

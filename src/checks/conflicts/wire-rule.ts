@@ -17,7 +17,9 @@ export function wireChecker(wire: WireRule): (name: string) => WireProblems {
   const allowed = (char: string): boolean => {
     let verdict = verdicts.get(char);
     if (verdict === undefined) {
-      verdict = wire.char ? new RegExp(wire.char.source, wire.char.flags.replace(/[gy]/g, '')).test(char) : wire.pattern.test(char) || wire.pattern.test(`a${char}`);
+      verdict = wire.char
+        ? new RegExp(wire.char.source, wire.char.flags.replace(/[gy]/g, '')).test(char)
+        : wire.pattern.test(char) || wire.pattern.test(`a${char}`);
       verdicts.set(char, verdict);
     }
     return verdict;
@@ -71,8 +73,10 @@ export function nameFinding(code: string, targetId: string, rendered: RenderedNa
 
 /** Printable list of offending characters: visible ones quoted, others as \u{…}. */
 export function describeChars(chars: string[]): string {
-  return chars
-    .slice(0, 20)
-    .map((char) => (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? `"${char}"` : `\\u{${char.codePointAt(0)!.toString(16)}}`))
-    .join(' ') + (chars.length > 20 ? ` and ${chars.length - 20} more` : '');
+  return (
+    chars
+      .slice(0, 20)
+      .map((char) => (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? `"${char}"` : `\\u{${char.codePointAt(0)!.toString(16)}}`))
+      .join(' ') + (chars.length > 20 ? ` and ${chars.length - 20} more` : '')
+  );
 }

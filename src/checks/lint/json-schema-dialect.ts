@@ -14,10 +14,13 @@ const DIALECT_IDS: Record<Dialect, string> = {
 };
 
 /** `$schema` URIs compared without scheme difference, trailing `#` or case. */
-const normalize = (uri: string): string => uri.trim().toLowerCase().replace(/^https:/, 'http:').replace(/#$/, '');
-const KNOWN = new Map<string, Dialect>(
-  (Object.entries(DIALECT_IDS) as Array<[Dialect, string]>).map(([dialect, id]) => [normalize(id), dialect]),
-);
+const normalize = (uri: string): string =>
+  uri
+    .trim()
+    .toLowerCase()
+    .replace(/^https:/, 'http:')
+    .replace(/#$/, '');
+const KNOWN = new Map<string, Dialect>((Object.entries(DIALECT_IDS) as Array<[Dialect, string]>).map(([dialect, id]) => [normalize(id), dialect]));
 
 type AnyAjv = AjvInstance;
 const instances = new Map<Dialect, AnyAjv>();

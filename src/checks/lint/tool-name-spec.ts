@@ -18,7 +18,9 @@ export function toolNameProblems(name: string): { invalid: string[]; notes: stri
   if (length > MAX_LENGTH) invalid.push(`is ${length} characters long (at most ${MAX_LENGTH})`);
   const bad = [...new Set([...name].filter((char) => !ALLOWED.test(char)))];
   if (bad.length) {
-    invalid.push(`contains ${bad.map((char) => (char === ' ' ? 'space' : char === ',' ? 'comma' : /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? `"${char}"` : codePointLabel(char))).join(', ')}`);
+    invalid.push(
+      `contains ${bad.map((char) => (char === ' ' ? 'space' : char === ',' ? 'comma' : /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? `"${char}"` : codePointLabel(char))).join(', ')}`,
+    );
   }
   for (const edge of ['-', '.']) {
     if (name.startsWith(edge)) notes.push(`starts with "${edge}"`);

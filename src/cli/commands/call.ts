@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { Catalog } from '../../catalog/types.js';
 import { parseArgumentsJson, type ToolArguments } from '../../call/arguments.js';
-import { DEFAULT_PARTICIPANT, parseCapabilities, type Participant } from '../../call/capabilities.js';
 import { buildMewEnvelope, buildResponseEnvelope, type EnvelopeFormat } from '../../call/envelope.js';
 import { assertValid, callDocument, planCall, type CallPlan } from '../../call/plan.js';
 import { priorityFunction } from '../../call/priority.js';
@@ -55,7 +54,7 @@ export function registerCall(program: Command, registrar: Registrar): void {
     .description('resolve a tool name, validate arguments and print the envelope an agent would send (dry run; --execute sends it)')
     .argument('<name>', 'tool name: server/tool, a name in --style, a --preset name, or a short name')
     .argument('[pairs...]', 'arguments as key=value (typed by the input schema) or key:=<json>')
-    .option('--args <json>', "arguments as a JSON object, @file.json, or - for stdin")
+    .option('--args <json>', 'arguments as a JSON object, @file.json, or - for stdin')
     .option('--no-validate', 'do not validate arguments against the input schema')
     .addOption(new Option('--envelope <format>', 'envelope to print').choices(['mew', 'jsonrpc', 'mcpx']).default('mew'))
     .option('--from <id>', 'participant id (default: config participant.id, else "mcpns")')
@@ -130,7 +129,14 @@ async function runCall(context: CommandContext, name: string, pairs: string[]): 
     else context.output.out(renderPlan(plan, context.useColor) + `\ndry run: nothing was sent (--execute sends it)\n`);
     return EXIT.OK;
   }
-  return execute(context, config, plan, { id, fixedIds: options.id !== undefined, ts, fixedTs: options.ts !== undefined, yes: options.yes === true, envelopeOnly: options.envelopeOnly === true });
+  return execute(context, config, plan, {
+    id,
+    fixedIds: options.id !== undefined,
+    ts,
+    fixedTs: options.ts !== undefined,
+    yes: options.yes === true,
+    envelopeOnly: options.envelopeOnly === true,
+  });
 }
 
 /**
@@ -138,7 +144,12 @@ async function runCall(context: CommandContext, name: string, pairs: string[]): 
  * just that server; anything else (short names, other styles, presets) needs every server, because
  * uniqueness and collisions are properties of the whole catalog.
  */
-async function planWithCatalog(context: CommandContext, config: LoadedConfig | undefined, name: string, plan: (catalog: Catalog) => CallPlan): Promise<CallPlan> {
+async function planWithCatalog(
+  context: CommandContext,
+  config: LoadedConfig | undefined,
+  name: string,
+  plan: (catalog: Catalog) => CallPlan,
+): Promise<CallPlan> {
   const selected = context.options.server;
   const narrow = !context.options.catalog && !selected?.length && config ? config.servers.find((server) => name.startsWith(`${server.name}/`)) : undefined;
   if (narrow) {
@@ -166,7 +177,9 @@ async function readArgs(context: CommandContext, value: string): Promise<ToolArg
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new McpnsError('ARGS_INVALID', `cannot read --args file ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+      throw new McpnsError('ARGS_INVALID', `cannot read --args file ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+        location: { file },
+      });
     }
     return parseArgumentsJson(text, value.slice(1));
   }
@@ -210,7 +223,10 @@ async function execute(context: CommandContext, config: LoadedConfig | undefined
   const session = await openSession(spec, { timeoutMs: timeout, signal: context.io.signal });
   let result: Record<string, unknown>;
   try {
-    result = (await session.client.callTool({ name: tool.name, arguments: plan.arguments }, undefined, { timeout, signal: context.io.signal })) as Record<string, unknown>;
+    result = (await session.client.callTool({ name: tool.name, arguments: plan.arguments }, undefined, { timeout, signal: context.io.signal })) as Record<
+      string,
+      unknown
+    >;
   } catch (error) {
     if (context.io.signal.aborted) throw error;
     throw new McpnsError('TRANSPORT', `tools/call ${label} failed: ${(error as Error).message}`, { cause: error });
@@ -228,11 +244,16 @@ async function execute(context: CommandContext, config: LoadedConfig | undefined
   if (format === 'mew' && plan.decision.kind === 'mcp/proposal') {
     // A proposal is not a call: the operator confirming it fulfils it with a request correlated to the proposal.
     const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call' as const, params: { name: tool.name, arguments: plan.arguments } };
-    fulfillment = { ...buildMewEnvelope({ id: derive('fulfillment'), ts, from: FULFILLER, server: tool.server, kind: 'mcp/request', request, correlationId: answered }) };
+    fulfillment = {
+      ...buildMewEnvelope({ id: derive('fulfillment'), ts, from: FULFILLER, server: tool.server, kind: 'mcp/request', request, correlationId: answered }),
+    };
     answered = String(fulfillment['id']);
     to = FULFILLER;
   }
-  const rpcId = format === 'jsonrpc' ? ((requestEnvelope['id'] as number | string | undefined) ?? 1) : (((requestEnvelope['payload'] as Record<string, unknown>)['id'] as number | string | undefined) ?? 1);
+  const rpcId =
+    format === 'jsonrpc'
+      ? ((requestEnvelope['id'] as number | string | undefined) ?? 1)
+      : (((requestEnvelope['payload'] as Record<string, unknown>)['id'] as number | string | undefined) ?? 1);
   const response = buildResponseEnvelope(format, { id: derive('response'), ts, server: tool.server, to, requestId: answered, rpcId, result });
   const isError = result['isError'] === true;
 
@@ -256,7 +277,10 @@ async function execute(context: CommandContext, config: LoadedConfig | undefined
 async function confirm(context: CommandContext, plan: CallPlan, yes: boolean): Promise<void> {
   if (plan.tool.annotations?.readOnlyHint === true || yes) return;
   const label = `${plan.tool.server}/${plan.tool.name}`;
-  const flags = [plan.tool.annotations?.destructiveHint !== false ? 'may be destructive' : 'not read-only', plan.tool.annotations?.openWorldHint === true ? 'open world' : '']
+  const flags = [
+    plan.tool.annotations?.destructiveHint !== false ? 'may be destructive' : 'not read-only',
+    plan.tool.annotations?.openWorldHint === true ? 'open world' : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (!context.io.stdin.isTTY) {
@@ -282,7 +306,9 @@ function renderResult(result: Record<string, unknown>, label: string, color: boo
         break;
       case 'image':
       case 'audio':
-        text += chalk.dim(`[${item['type']} ${terminalSafe(String(item['mimeType'] ?? ''))}, ${Math.floor((String(item['data'] ?? '').length * 3) / 4)} bytes]\n`);
+        text += chalk.dim(
+          `[${item['type']} ${terminalSafe(String(item['mimeType'] ?? ''))}, ${Math.floor((String(item['data'] ?? '').length * 3) / 4)} bytes]\n`,
+        );
         break;
       case 'resource_link':
         text += `link: ${terminalSafe(String(item['uri'] ?? ''))}${item['name'] ? ` (${terminalSafe(String(item['name']))})` : ''}\n`;
@@ -297,7 +323,8 @@ function renderResult(result: Record<string, unknown>, label: string, color: boo
         text += chalk.dim(`[${terminalSafe(String(item['type']))} content]\n`);
     }
   }
-  if (result['structuredContent'] !== undefined) text += `structured content:\n${terminalSafe(JSON.stringify(result['structuredContent'], null, 2), { multiline: true })}\n`;
+  if (result['structuredContent'] !== undefined)
+    text += `structured content:\n${terminalSafe(JSON.stringify(result['structuredContent'], null, 2), { multiline: true })}\n`;
   if (!content.length && result['structuredContent'] === undefined) text += chalk.dim('(no content)\n');
   return text;
 }

@@ -51,7 +51,10 @@ async function runDiff(context: CommandContext, oldFile: string, newFile: string
   const options = context.options as DiffCliOptions & typeof context.options;
   const format: Format = (context.options.format as Format | undefined) ?? (context.options.json ? 'json' : 'text');
   if (context.options.json && format !== 'json') throw new UsageError(`--json conflicts with --format ${format}`, { hint: 'use one of them' });
-  const ignoreCodes = (options.ignore ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const ignoreCodes = (options.ignore ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
   const offline = newFile ?? context.options.catalog;
   const config = offline ? context.optionalConfig() : context.config();
   // Unknown codes fail before any server is started.

@@ -57,7 +57,9 @@ async function runExport(context: CommandContext): Promise<number> {
     try {
       writeFileSync(file, JSON.stringify(result.map, null, 2) + '\n');
     } catch (error) {
-      throw new McpnsError('IO', `cannot write --map-out ${options.mapOut}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+      throw new McpnsError('IO', `cannot write --map-out ${options.mapOut}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+        location: { file },
+      });
     }
   }
 

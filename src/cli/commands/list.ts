@@ -36,7 +36,10 @@ async function runList(context: CommandContext): Promise<number> {
   const config = context.options.catalog ? context.optionalConfig() : context.config();
   const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
   const style = getTarget(styleId);
-  const presetIds = (options.preset ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  const presetIds = (options.preset ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   const presets = presetIds.map((id) => getTarget(id));
 
   const { catalog } = await context.catalog();

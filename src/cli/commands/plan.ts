@@ -58,7 +58,9 @@ async function readInput(context: CommandContext, file: string): Promise<{ text:
   try {
     return { text: readFileSync(path, 'utf8'), source: file };
   } catch (error) {
-    throw new McpnsError('PLAN_UNREADABLE', `cannot read plan ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
+    throw new McpnsError('PLAN_UNREADABLE', `cannot read plan ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      location: { file },
+    });
   }
 }
 

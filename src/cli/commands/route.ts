@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { DEFAULT_PARTICIPANT, parseCapabilities, priorityFunction, type EnvelopeFormat, type Participant } from '../../call/index.js';
+import { priorityFunction, type EnvelopeFormat } from '../../call/index.js';
 import type { LoadedConfig } from '../../config/loaded.js';
-import { McpnsError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
@@ -117,7 +117,11 @@ export function describeTrial(trial: RuleTrial): string {
   }
   if (trial.keywords) {
     const { matched, missing } = trial.keywords;
-    parts.push(missing.length ? `keywords missing: ${missing.join(', ')}${matched.length ? ` (found: ${matched.join(', ')})` : ''}` : `keywords all present: ${matched.join(', ')}`);
+    parts.push(
+      missing.length
+        ? `keywords missing: ${missing.join(', ')}${matched.length ? ` (found: ${matched.join(', ')})` : ''}`
+        : `keywords all present: ${matched.join(', ')}`,
+    );
   }
   return safe(parts.join('; '));
 }

@@ -13,7 +13,10 @@ export function registerServers(program: Command, registrar: Registrar): void {
     .option('--server <name...>', 'only these servers');
   addSourceOptions(command);
   addOutputOptions(command);
-  command.addHelpText('after', '\nExamples:\n  mcpns servers\n  mcpns servers --scan --json\n\nNever starts a server. Env and header values are never shown, only their names.');
+  command.addHelpText(
+    'after',
+    '\nExamples:\n  mcpns servers\n  mcpns servers --scan --json\n\nNever starts a server. Env and header values are never shown, only their names.',
+  );
   command.action(registrar.action((context) => runServers(context)));
 }
 

@@ -55,7 +55,9 @@ async function runSnapshot(context: CommandContext): Promise<number> {
 
   if (failed.length && !options.allowPartial) {
     const names = failed.map((server) => `${terminalSafe(server.name)} (${server.error?.code ?? 'ERROR'})`).join(', ');
-    context.output.err(`mcpns: error: not writing ${target ? options.output : 'the snapshot'}: ${failed.length} server(s) failed: ${names}\n  hint: fix them, or pass --allow-partial to record them as failed\n`);
+    context.output.err(
+      `mcpns: error: not writing ${target ? options.output : 'the snapshot'}: ${failed.length} server(s) failed: ${names}\n  hint: fix them, or pass --allow-partial to record them as failed\n`,
+    );
     if (context.wantsJson) report(context, { status: 'not-written', file: options.output, catalog });
     return EXIT.FINDINGS;
   }
@@ -137,10 +139,7 @@ function formatChanges(changes: Record<string, number>): string {
   return entries.length ? entries.map(([code, count]) => `${count} ${code}`).join(', ') : 'formatting only';
 }
 
-function report(
-  context: CommandContext,
-  payload: { status: WriteStatus; file: string; catalog: Catalog; changes?: Record<string, number> },
-): void {
+function report(context: CommandContext, payload: { status: WriteStatus; file: string; catalog: Catalog; changes?: Record<string, number> }): void {
   const failed = payload.catalog.servers.filter((server) => server.status === 'error').map((server) => server.name);
   const body = {
     schemaVersion: 1,

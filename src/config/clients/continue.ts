@@ -30,7 +30,13 @@ export const continueDev: ClientReader = {
     const list = root['mcpServers'];
     if (list === undefined || list === null) return context.result;
     if (!Array.isArray(list)) {
-      context.result.diagnostics.push({ level: 'error', code: 'ENTRY_INVALID', message: '"mcpServers" must be a list', file: input.shown, pointer: '/mcpServers' });
+      context.result.diagnostics.push({
+        level: 'error',
+        code: 'ENTRY_INVALID',
+        message: '"mcpServers" must be a list',
+        file: input.shown,
+        pointer: '/mcpServers',
+      });
       return context.result;
     }
     list.forEach((item: unknown, index) => {

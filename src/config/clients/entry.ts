@@ -47,8 +47,7 @@ export function makeContext(
   };
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Typed access to one entry's fields; wrong types are collected as problems (the entry is then skipped). */
 export class EntryReader {
@@ -227,12 +226,7 @@ export function toolFilter(
 }
 
 /** Iterate a `{ name: entry }` map, rejecting entries that are not objects. */
-export function eachEntry(
-  context: ReaderContext,
-  map: unknown,
-  path: Array<string | number>,
-  visit: (reader: EntryReader) => void,
-): void {
+export function eachEntry(context: ReaderContext, map: unknown, path: Array<string | number>, visit: (reader: EntryReader) => void): void {
   if (map === undefined || map === null) return;
   if (!isRecord(map)) {
     context.result.diagnostics.push({

@@ -18,7 +18,12 @@ export const geminiCli: ClientReader = {
     const project = join(resolve(options.cwd), '.gemini', 'settings.json');
     const user = join(options.home, '.gemini', 'settings.json');
     // Gemini ignores the project file when the workspace is the home directory (it is the user file).
-    return project === user ? [{ file: user, scope: 'user' }] : [{ file: project, scope: 'project' }, { file: user, scope: 'user' }];
+    return project === user
+      ? [{ file: user, scope: 'user' }]
+      : [
+          { file: project, scope: 'project' },
+          { file: user, scope: 'user' },
+        ];
   },
   read(input) {
     const doc = parseJsonDoc(input, { label: this.label, strict: false });

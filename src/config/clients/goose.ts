@@ -44,7 +44,8 @@ export const goose: ClientReader = {
       for (const name of entry.strArray('env_keys') ?? []) {
         const value = input.options.env[name];
         if (value !== undefined) keyed[name] = value;
-        else entry.note('warning', 'UNRESOLVED_VARIABLE', `${name} (env_keys) is not set; Goose reads it from its secret store, which mcpns cannot`, 'env_keys');
+        else
+          entry.note('warning', 'UNRESOLVED_VARIABLE', `${name} (env_keys) is not set; Goose reads it from its secret store, which mcpns cannot`, 'env_keys');
       }
       const env = { ...keyed, ...envs };
       if (type === 'stdio') {

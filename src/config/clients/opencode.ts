@@ -44,7 +44,9 @@ export const opencode: ClientReader = {
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'opencode' }, scope, !global);
     const root = isRecord(doc.value) ? doc.value : {};
     const toolsMap = isRecord(root['tools']) ? root['tools'] : {};
-    const denied = Object.entries(toolsMap).filter(([, value]) => value === false).map(([pattern]) => pattern);
+    const denied = Object.entries(toolsMap)
+      .filter(([, value]) => value === false)
+      .map(([pattern]) => pattern);
     eachEntry(context, root['mcp'], ['mcp'], (entry) => {
       const type = entry.str('type');
       const enabled = entry.bool('enabled');

@@ -43,7 +43,8 @@ export const zed: ClientReader = {
         if (legacy.problems.length) return void entry.reject(legacy.problems.join('; '));
         return void entry.finish({ ...spec, ...common, transport: 'stdio', diagnostics: legacy.diagnostics });
       }
-      if (entry.has('command')) return void entry.finish({ ...entry.stdio({ cwdBase: context.projectRoot, defaultCwd: context.projectRoot }), ...common, transport: 'stdio' });
+      if (entry.has('command'))
+        return void entry.finish({ ...entry.stdio({ cwdBase: context.projectRoot, defaultCwd: context.projectRoot }), ...common, transport: 'stdio' });
       if (entry.has('url')) return void entry.finish({ ...entry.remote('url'), ...common, transport: 'http' });
       if (entry.has('settings')) {
         return void entry.finish({ ...common, transport: 'unlaunchable', unlaunchableReason: 'provided by a Zed extension; the file holds only its settings' });

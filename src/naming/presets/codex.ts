@@ -16,7 +16,6 @@ export function codexSanitize(value: string): string {
 
 const hashSuffix = (identity: string): string => `_${sha1Hex(identity).slice(0, HASH_LEN)}`;
 
-
 interface Candidate {
   rendered: RenderedName;
   namespace: string;
@@ -66,14 +65,24 @@ export const codex: NamingTarget = {
       const namespace = sanitized.startsWith('mcp__') ? sanitized : `mcp__${sanitized}`;
       candidates.push({ rendered, namespace, callable: codexSanitize(ref.tool), nsIdentity, toolIdentity });
     }
-    hashColliding(candidates, (c) => c.namespace, (c) => c.nsIdentity, (c) => {
-      c.namespace = c.namespace.endsWith(DELIMITER)
-        ? `${c.namespace.slice(0, -DELIMITER.length)}${hashSuffix(c.nsIdentity)}${DELIMITER}`
-        : c.namespace + hashSuffix(c.nsIdentity);
-    });
-    hashColliding(candidates, (c) => `${c.namespace}\0${c.callable}`, (c) => c.toolIdentity, (c) => {
-      c.callable += hashSuffix(c.toolIdentity);
-    });
+    hashColliding(
+      candidates,
+      (c) => c.namespace,
+      (c) => c.nsIdentity,
+      (c) => {
+        c.namespace = c.namespace.endsWith(DELIMITER)
+          ? `${c.namespace.slice(0, -DELIMITER.length)}${hashSuffix(c.nsIdentity)}${DELIMITER}`
+          : c.namespace + hashSuffix(c.nsIdentity);
+      },
+    );
+    hashColliding(
+      candidates,
+      (c) => `${c.namespace}\0${c.callable}`,
+      (c) => c.toolIdentity,
+      (c) => {
+        c.callable += hashSuffix(c.toolIdentity);
+      },
+    );
     const used = new Set<string>();
     // Rust `String` ordering is by UTF-8 bytes: sort on encoded keys, computed once.
     const keyed = candidates.map((c) => ({ c, key: Buffer.from(c.toolIdentity, 'utf8') }));

@@ -97,11 +97,26 @@ export const oneMcp: NamingTarget = {
   prefixing: 'always',
   wire: MCP_SPEC_WIRE,
   render: (input) => renderEach('1mcp', input, (ref) => ({ name: `${ref.server.trim()}_1mcp_${ref.tool.trim()}` })),
-  parse: splitParser('_1mcp_', (server) => server.trim(), (tool) => tool.trim()),
+  parse: splitParser(
+    '_1mcp_',
+    (server) => server.trim(),
+    (tool) => tool.trim(),
+  ),
 };
 
 /** Names the Docker gateway keeps for its own tools (`reservedGatewayToolNames`). */
-const DOCKER_RESERVED = new Set(['code-mode', 'find-tools', 'mcp-activate-profile', 'mcp-add', 'mcp-config-set', 'mcp-create-profile', 'mcp-exec', 'mcp-find', 'mcp-registry-import', 'mcp-remove']);
+const DOCKER_RESERVED = new Set([
+  'code-mode',
+  'find-tools',
+  'mcp-activate-profile',
+  'mcp-add',
+  'mcp-config-set',
+  'mcp-create-profile',
+  'mcp-exec',
+  'mcp-find',
+  'mcp-registry-import',
+  'mcp-remove',
+]);
 
 /**
  * Docker MCP gateway default: bare `T`. Since 2026-06 a duplicate, reserved or empty name makes the reload fail
@@ -117,12 +132,17 @@ export const dockerMcpGateway: NamingTarget = {
   unprefixed: true,
   wire: MCP_SPEC_WIRE,
   render: (input) =>
-    renderEach('docker-mcp-gateway', input, (ref) => {
-      const trimmed = ref.tool.trim();
-      if (trimmed === '') return { name: ref.tool, dropped: 'empty tool name (the gateway refuses to load)' };
-      if (DOCKER_RESERVED.has(trimmed)) return { name: ref.tool, dropped: `"${trimmed}" is reserved for a gateway tool (the gateway refuses to load)` };
-      return { name: ref.tool };
-    }, 'error'),
+    renderEach(
+      'docker-mcp-gateway',
+      input,
+      (ref) => {
+        const trimmed = ref.tool.trim();
+        if (trimmed === '') return { name: ref.tool, dropped: 'empty tool name (the gateway refuses to load)' };
+        if (DOCKER_RESERVED.has(trimmed)) return { name: ref.tool, dropped: `"${trimmed}" is reserved for a gateway tool (the gateway refuses to load)` };
+        return { name: ref.tool };
+      },
+      'error',
+    ),
 };
 
 /** Docker gateway with `tool-name-prefix`: `{S}__{T}` (a per-server catalog `prefix` would replace S; not modelled). */

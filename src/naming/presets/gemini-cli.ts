@@ -83,9 +83,7 @@ export const geminiCliLegacy: NamingTarget = {
       names.push(rendered);
     }
     return finish('gemini-cli-legacy', names, {
-      nondeterministic: conflicted
-        ? 'the first server discovered keeps the bare name and later ones get server__tool; mcpns assumes sorted order'
-        : undefined,
+      nondeterministic: conflicted ? 'the first server discovered keeps the bare name and later ones get server__tool; mcpns assumes sorted order' : undefined,
     });
   },
 };

@@ -15,7 +15,10 @@ export function vscodePrefixes(names: { server: string; source: string }[]): Map
   const used = new Map<string, Set<number>>();
   const prefixes = new Map<string, string>();
   for (const { server, source } of names) {
-    const safeName = source.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').slice(0, MAX_PREFIX - PREFIX.length - 1);
+    const safeName = source
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]+/g, '_')
+      .slice(0, MAX_PREFIX - PREFIX.length - 1);
     const taken = used.get(safeName) ?? new Set<number>();
     used.set(safeName, taken);
     let index = 1;
@@ -65,6 +68,11 @@ export const vscode: NamingTarget = {
 
 /** True when two servers fall in the same 13-char prefix bucket (the suffix then depends on start order). */
 function sharesBase(order: { source: string }[]): boolean {
-  const bases = order.map(({ source }) => source.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').slice(0, 13));
+  const bases = order.map(({ source }) =>
+    source
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]+/g, '_')
+      .slice(0, 13),
+  );
   return new Set(bases).size !== bases.length;
 }

@@ -2,9 +2,9 @@
  * Hostile text for the hardening suites: strings that would drive a terminal (ANSI CSI/OSC escapes, C1 controls),
  * reorder what a reviewer reads (bidi overrides) or hide text (zero-width characters), and a catalog built from them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '../../helpers/temp.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -42,7 +42,7 @@ export interface HostileCatalog {
 
 /** Write two versions of a catalog whose server names, tool names, titles and descriptions are hostile. */
 export function writeHostileCatalogs(): HostileCatalog {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpns-hostile-'));
+  const dir = makeTempDir('mcpns-hostile-');
   const names = {
     server: evil('srv'),
     failed: evil('broken'),
@@ -56,7 +56,14 @@ export function writeHostileCatalogs(): HostileCatalog {
     const servers = [
       { name: names.server, transport: 'stdio', source: 'mcpns.config.json', status: 'ok', serverInfo: { name: evil('info'), version: '1.0.0' }, toolCount: 2 },
       { name: 'plain', transport: 'stdio', source: 'mcpns.config.json', status: 'ok', toolCount: version === 1 ? 1 : 2 },
-      { name: names.failed, transport: 'stdio', source: 'mcpns.config.json', status: 'error', error: { code: 'SPAWN_FAILED', message: names.errorMessage }, toolCount: 0 },
+      {
+        name: names.failed,
+        transport: 'stdio',
+        source: 'mcpns.config.json',
+        status: 'error',
+        error: { code: 'SPAWN_FAILED', message: names.errorMessage },
+        toolCount: 0,
+      },
     ];
     const tools: Array<Record<string, unknown>> = [
       {
@@ -71,13 +78,27 @@ export function writeHostileCatalogs(): HostileCatalog {
         },
         annotations: { title: evil('annotation'), readOnlyHint: true },
       },
-      { server: names.server, name: 'add', description: evil('adds'), inputSchema: { type: 'object', properties: { a: { type: 'number' } } }, annotations: { readOnlyHint: true } },
-      { server: 'plain', name: 'echo', description: evil('echo'), inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+      {
+        server: names.server,
+        name: 'add',
+        description: evil('adds'),
+        inputSchema: { type: 'object', properties: { a: { type: 'number' } } },
+        annotations: { readOnlyHint: true },
+      },
+      {
+        server: 'plain',
+        name: 'echo',
+        description: evil('echo'),
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+        annotations: { readOnlyHint: true },
+      },
     ];
     if (version === 2) tools.push({ server: 'plain', name: evil('new'), description: evil('new tool'), inputSchema: { type: 'object' } });
     const byKey = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     servers.sort(byKey);
-    tools.sort((a, b) => (a['server'] === b['server'] ? byKey(a as { name: string }, b as { name: string }) : String(a['server']) < String(b['server']) ? -1 : 1));
+    tools.sort((a, b) =>
+      a['server'] === b['server'] ? byKey(a as { name: string }, b as { name: string }) : String(a['server']) < String(b['server']) ? -1 : 1,
+    );
     return { schemaVersion: 1, generatedAt: '2026-01-01T00:00:00.000Z', style: 'slash', servers, tools };
   };
   const v1 = join(dir, 'hostile-v1.json');

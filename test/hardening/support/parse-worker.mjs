@@ -8,16 +8,23 @@ import { parentPort } from 'node:worker_threads';
 
 const dist = new URL('../../../dist/', import.meta.url);
 const load = (path) => import(new URL(path, dist).href);
-const [{ loadConfig }, { parseCatalogText }, { parseArgumentsJson, parseKeyValueArguments }, { extractFirstJson }, { McpnsError }, { collectSecrets }, { summarizeServer }] =
-  await Promise.all([
-    load('config/load.js'),
-    load('catalog/read.js'),
-    load('call/arguments.js'),
-    load('route/extract-json.js'),
-    load('errors.js'),
-    load('util/redact.js'),
-    load('config/describe-server.js'),
-  ]);
+const [
+  { loadConfig },
+  { parseCatalogText },
+  { parseArgumentsJson, parseKeyValueArguments },
+  { extractFirstJson },
+  { McpnsError },
+  { collectSecrets },
+  { summarizeServer },
+] = await Promise.all([
+  load('config/load.js'),
+  load('catalog/read.js'),
+  load('call/arguments.js'),
+  load('route/extract-json.js'),
+  load('errors.js'),
+  load('util/redact.js'),
+  load('config/describe-server.js'),
+]);
 
 const root = mkdtempSync(join(tmpdir(), 'mcpns-fuzz-'));
 let counter = 0;

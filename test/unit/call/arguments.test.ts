@@ -55,7 +55,19 @@ describe('parseKeyValueArguments', () => {
       ['a=5', 'n=7', 'flag=true', 'nothing=null', 'list=[1,"x"]', 'obj={"k":1}', 'text=42', 'maybe=null', 'choice=2', 'either=false', 'free=3'],
       schema,
     );
-    expect(args).toEqual({ a: 5, n: 7, flag: true, nothing: null, list: [1, 'x'], obj: { k: 1 }, text: '42', maybe: 'null', choice: 2, either: false, free: '3' });
+    expect(args).toEqual({
+      a: 5,
+      n: 7,
+      flag: true,
+      nothing: null,
+      list: [1, 'x'],
+      obj: { k: 1 },
+      text: '42',
+      maybe: 'null',
+      choice: 2,
+      either: false,
+      free: '3',
+    });
   });
 
   it('keeps unparsable values as text so validation reports them', () => {

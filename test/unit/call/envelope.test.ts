@@ -28,9 +28,19 @@ describe('envelope builders', () => {
 
   it('responses correlate to the request', () => {
     const mew = buildResponseEnvelope('mew', { id: 'r', ts: 't', server: 'calculator', to: 'agent', requestId: 'env-1', rpcId: 1, result: { content: [] } });
-    expect(mew).toMatchObject({ kind: 'mcp/response', from: 'calculator', to: ['agent'], correlation_id: ['env-1'], payload: { jsonrpc: '2.0', id: 1, result: { content: [] } } });
+    expect(mew).toMatchObject({
+      kind: 'mcp/response',
+      from: 'calculator',
+      to: ['agent'],
+      correlation_id: ['env-1'],
+      payload: { jsonrpc: '2.0', id: 1, result: { content: [] } },
+    });
     const mcpx = buildResponseEnvelope('mcpx', { id: 'r', ts: 't', server: 'calculator', to: 'agent', requestId: 'env-1', rpcId: 1, result: {} });
     expect(mcpx['correlation_id']).toBe('env-1');
-    expect(buildResponseEnvelope('jsonrpc', { id: 'r', ts: 't', server: 's', to: 'a', requestId: 'x', rpcId: 7, result: {} })).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+    expect(buildResponseEnvelope('jsonrpc', { id: 'r', ts: 't', server: 's', to: 'a', requestId: 'x', rpcId: 7, result: {} })).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: {},
+    });
   });
 });

@@ -23,7 +23,11 @@ function error(fn: () => unknown): McpnsError {
 describe('resolveToolName', () => {
   it('resolves a qualified name in the active style through its lookup map', () => {
     expect(resolveToolName('calculator/add', catalog, base)).toMatchObject({ server: 'calculator', tool: 'add', via: 'qualified' });
-    expect(resolveToolName('math-service__add', catalog, { ...base, style: 'dunder' })).toMatchObject({ server: 'math-service', tool: 'add', via: 'qualified' });
+    expect(resolveToolName('math-service__add', catalog, { ...base, style: 'dunder' })).toMatchObject({
+      server: 'math-service',
+      tool: 'add',
+      via: 'qualified',
+    });
   });
 
   it('accepts the canonical server/tool form in any style', () => {

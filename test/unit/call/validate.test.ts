@@ -28,7 +28,10 @@ describe('validateArguments', () => {
   });
 
   it('names nested paths', () => {
-    const schema = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } } };
+    const schema = {
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } },
+    };
     const result = validateArguments(schema, { items: [{ n: 1 }, { n: 1.5 }, {}] });
     expect(result.violations.map((v) => v.path)).toEqual(['items[1].n', 'items[2].n']);
   });
@@ -36,14 +39,21 @@ describe('validateArguments', () => {
   it('validates in the declared dialect', () => {
     expect(schemaDialect({})).toEqual({ dialect: '2020-12' });
     expect(schemaDialect({ $schema: 'https://json-schema.org/draft/2019-09/schema' }).dialect).toBe('2019-09');
-    expect(schemaDialect({ $schema: 'http://json-schema.org/draft-04/schema#' })).toMatchObject({ dialect: 'draft-07', note: expect.stringContaining('draft-04') });
+    expect(schemaDialect({ $schema: 'http://json-schema.org/draft-04/schema#' })).toMatchObject({
+      dialect: 'draft-07',
+      note: expect.stringContaining('draft-04'),
+    });
     // prefixItems means something only in 2020-12: the second item must be a string there
     const tuple = { type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }] } } };
     expect(validateArguments({ ...tuple, $schema: 'https://json-schema.org/draft/2020-12/schema' }, { t: [1, 2] }).valid).toBe(false);
     expect(validateArguments(tuple, { t: [1, 2] }).valid).toBe(false);
     expect(validateArguments({ ...tuple, $schema: 'http://json-schema.org/draft-07/schema#' }, { t: [1, 2] }).valid).toBe(true);
     // draft-07 tuple form of items
-    const draft7Tuple = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { type: 'array', items: [{ type: 'number' }, { type: 'string' }] } } };
+    const draft7Tuple = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { t: { type: 'array', items: [{ type: 'number' }, { type: 'string' }] } },
+    };
     expect(validateArguments(draft7Tuple, { t: [1, 2] }).valid).toBe(false);
   });
 

@@ -39,7 +39,12 @@ describe('runChecks', () => {
 
   it('drops --ignore codes and config ignore entries (matching members by server), counting the latter', () => {
     const result = runChecks(
-      context({ ignore: [{ code: 'NAME_COLLISION', server: 'math-service', reason: 'meant to overlap' }, { code: 'SHADOWED_TOOL', name: 'add', reason: 'x' }] }),
+      context({
+        ignore: [
+          { code: 'NAME_COLLISION', server: 'math-service', reason: 'meant to overlap' },
+          { code: 'SHADOWED_TOOL', name: 'add', reason: 'x' },
+        ],
+      }),
       ['conflicts'],
       { ignoreCodes: ['NEAR_COLLISION'] },
     );
@@ -81,9 +86,26 @@ describe('runChecks', () => {
 
 describe('baseline', () => {
   it('fingerprints by identity, not severity or wording', () => {
-    const finding: Finding = { code: 'NAME_COLLISION', severity: 'error', target: 't', name: 'add', members: [{ server: 'a', tool: 'add' }, { server: 'b', tool: 'add' }] };
+    const finding: Finding = {
+      code: 'NAME_COLLISION',
+      severity: 'error',
+      target: 't',
+      name: 'add',
+      members: [
+        { server: 'a', tool: 'add' },
+        { server: 'b', tool: 'add' },
+      ],
+    };
     expect(fingerprint(finding)).toBe(fingerprint({ ...finding, severity: 'warning', args: { hint: 'other' } }));
-    expect(fingerprint(finding)).not.toBe(fingerprint({ ...finding, members: [{ server: 'a', tool: 'add' }, { server: 'c', tool: 'add' }] }));
+    expect(fingerprint(finding)).not.toBe(
+      fingerprint({
+        ...finding,
+        members: [
+          { server: 'a', tool: 'add' },
+          { server: 'c', tool: 'add' },
+        ],
+      }),
+    );
     expect(fingerprint(finding)).toMatch(/^[0-9a-f]{16}$/);
   });
 
@@ -95,7 +117,10 @@ describe('baseline', () => {
     expect(same.baselined).toBe(4);
     expect(getExitCode(same, 'error')).toBe(0);
 
-    const grown = contextFor(catalogOf({ calculator: ['add'], 'math-service': ['add'], atlassian: ['search'], weather: ['search'], extra: ['search'] }), [slashTarget, bareTarget]);
+    const grown = contextFor(catalogOf({ calculator: ['add'], 'math-service': ['add'], atlassian: ['search'], weather: ['search'], extra: ['search'] }), [
+      slashTarget,
+      bareTarget,
+    ]);
     const after = runChecks(grown, ['conflicts'], { baseline });
     expect(codesOf(after.findings)).toEqual(['NAME_COLLISION:error:t-bare:search', 'SHADOWED_TOOL:warning:-:search']);
     expect(after.baselined).toBe(2);

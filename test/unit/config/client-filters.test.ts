@@ -20,7 +20,9 @@ function catalogOf(tools: Record<string, string[]>): Catalog {
     generatedAt: '2026-01-01T00:00:00.000Z',
     style: 'slash',
     servers: Object.keys(tools).map((name) => ({ name, transport: 'stdio', source: 'x', status: 'ok' as const, toolCount: tools[name]!.length })),
-    tools: Object.entries(tools).flatMap(([server, names]) => names.map((name) => ({ server, name, qualifiedName: `${server}/${name}`, inputSchema: { type: 'object' } }))),
+    tools: Object.entries(tools).flatMap(([server, names]) =>
+      names.map((name) => ({ server, name, qualifiedName: `${server}/${name}`, inputSchema: { type: 'object' } })),
+    ),
   };
 }
 
@@ -33,13 +35,28 @@ function hidden(servers: ServerSpec[], tools: Record<string, string[]>): Record<
 describe('client tool filters', () => {
   const calc = { calc: ['add', 'subtract', 'multiply'] };
   it('Gemini: includeTools (exact or "name(" form), excludeTools wins', () => {
-    const filter: ToolFilter = { include: ['add', 'multiply(a, b)', 'subtract'], exclude: ['subtract'], match: 'gemini', includeField: 'includeTools', excludeField: 'excludeTools' };
+    const filter: ToolFilter = {
+      include: ['add', 'multiply(a, b)', 'subtract'],
+      exclude: ['subtract'],
+      match: 'gemini',
+      includeField: 'includeTools',
+      excludeField: 'excludeTools',
+    };
     expect(hidden([spec('calc', 'gemini-cli', filter)], calc)).toEqual({ 'calc/subtract': 'gemini-cli excludeTools' });
     const narrow: ToolFilter = { include: ['add'], match: 'gemini', includeField: 'includeTools' };
-    expect(hidden([spec('calc', 'gemini-cli', narrow)], calc)).toEqual({ 'calc/subtract': 'gemini-cli includeTools', 'calc/multiply': 'gemini-cli includeTools' });
+    expect(hidden([spec('calc', 'gemini-cli', narrow)], calc)).toEqual({
+      'calc/subtract': 'gemini-cli includeTools',
+      'calc/multiply': 'gemini-cli includeTools',
+    });
   });
   it('Codex: enabled_tools then disabled_tools', () => {
-    const filter: ToolFilter = { include: ['add', 'subtract'], exclude: ['subtract'], match: 'exact', includeField: 'enabled_tools', excludeField: 'disabled_tools' };
+    const filter: ToolFilter = {
+      include: ['add', 'subtract'],
+      exclude: ['subtract'],
+      match: 'exact',
+      includeField: 'enabled_tools',
+      excludeField: 'disabled_tools',
+    };
     expect(hidden([spec('calc', 'codex', filter)], calc)).toEqual({ 'calc/subtract': 'codex disabled_tools', 'calc/multiply': 'codex enabled_tools' });
   });
   it('opencode: globs over <server>_<tool>', () => {

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLIENT_IDS, readClientConfigs } from '../../../src/config/clients/index.js';
 import { loadConfig } from '../../../src/config/load.js';
 import { UsageError } from '../../../src/errors.js';
 import { writeClientTree } from './client-tree.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
 const SECRET = 'sentinel-unit-9c1e';
 const tree = writeClientTree({ command: 'node', args: ['calc.js'], secret: SECRET, remoteUrl: 'http://127.0.0.1:9/mcp' });
@@ -74,7 +74,7 @@ describe('--client reads the known locations for cwd and home', () => {
   });
 
   it('missing files are skipped (a warning for --client, info only with --verbose for --scan)', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'mcpns-empty-'));
+    const empty = makeTempDir('mcpns-empty-');
     try {
       const config = readClientConfigs({ cwd: empty, home: empty, env: {}, clients: ['cursor'], scan: false });
       expect(config.servers).toEqual([]);

@@ -97,7 +97,12 @@ describe('VS Code', () => {
   it('reads JSONC servers + inputs with VS Code variables', () => {
     const config = read('vscode/.vscode/mcp.json', { REMOTE_TOKEN: 'tok' }, { 'perplexity-key': 'pplx-1' });
     const workspace = join(ROOT, 'vscode');
-    expect(byName(config, 'perplexity')).toMatchObject({ transport: 'stdio', env: { PERPLEXITY_API_KEY: 'pplx-1' }, cwd: workspace, source: { client: 'vscode', scope: 'workspace' } });
+    expect(byName(config, 'perplexity')).toMatchObject({
+      transport: 'stdio',
+      env: { PERPLEXITY_API_KEY: 'pplx-1' },
+      cwd: workspace,
+      source: { client: 'vscode', scope: 'workspace' },
+    });
     const calc = byName(config, 'calc');
     expect(calc.args).toEqual([`${workspace}/calculator.js`, HOME]);
     expect(calc.env).toEqual({ CALC_HOME: '', POSIX: '${API_KEY}' });
@@ -121,7 +126,12 @@ describe('VS Code', () => {
 describe('Cursor', () => {
   it('reads the documented example: url without type is HTTP with SSE fallback', () => {
     const config = read('cursor/.cursor/mcp.json', { CURSOR_TOKEN: 'c-1' });
-    expect(byName(config, 'mittwald')).toMatchObject({ transport: 'http', sseFallback: true, url: 'https://mcp.mittwald.de/mcp', source: { client: 'cursor', scope: 'project' } });
+    expect(byName(config, 'mittwald')).toMatchObject({
+      transport: 'http',
+      sseFallback: true,
+      url: 'https://mcp.mittwald.de/mcp',
+      source: { client: 'cursor', scope: 'project' },
+    });
     const local = byName(config, 'local');
     expect(local.args).toEqual([`${join(ROOT, 'cursor')}/server.js`, '--home', HOME]);
     expect(local.env).toEqual({ TOKEN: 'c-1', MISSING: '${env:MCPNS_NOT_SET}' });
@@ -144,7 +154,12 @@ describe('Cursor', () => {
 describe('Windsurf', () => {
   const config = read('windsurf/mcp_config.json', { AUTH_TOKEN: 'w-1', GITHUB_TOKEN: 'g-1' });
   it('serverUrl, disabled, disabledTools', () => {
-    expect(byName(config, 'remote')).toMatchObject({ transport: 'http', sseFallback: true, url: 'https://example.com/mcp', headers: { Authorization: 'Bearer w-1' } });
+    expect(byName(config, 'remote')).toMatchObject({
+      transport: 'http',
+      sseFallback: true,
+      url: 'https://example.com/mcp',
+      headers: { Authorization: 'Bearer w-1' },
+    });
     expect(byName(config, 'github')).toMatchObject({ enabled: true, env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'g-1' } });
     expect(byName(config, 'github').toolFilter).toBeUndefined();
     expect(byName(config, 'calculator').toolFilter).toMatchObject({ exclude: ['multiply'], match: 'exact', excludeField: 'disabledTools' });
@@ -254,7 +269,11 @@ describe('Zed, Cline, Continue, Goose, generic', () => {
   });
   it('Continue: YAML list named by "name", apiKey → Bearer, hub refs skipped', () => {
     const config = read('continue/config.yaml', { GITHUB_PERSONAL_ACCESS_TOKEN: 'gh', REMOTE_KEY: 'rk' });
-    expect(byName(config, 'GitHub')).toMatchObject({ transport: 'stdio', env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'gh' }, source: { client: 'continue', pointer: '/mcpServers/0', line: 5 } });
+    expect(byName(config, 'GitHub')).toMatchObject({
+      transport: 'stdio',
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'gh' },
+      source: { client: 'continue', pointer: '/mcpServers/0', line: 5 },
+    });
     expect(byName(config, 'Remote')).toMatchObject({ transport: 'http', sseFallback: true, headers: { Authorization: 'Bearer rk' } });
     expect(byName(config, 'Events')).toMatchObject({ transport: 'sse', headers: { 'X-Tenant': 'acme' } });
     expect(config.diagnostics.map((d) => d.code)).toEqual(['HUB_REFERENCE_SKIPPED', 'ENTRY_INVALID']);

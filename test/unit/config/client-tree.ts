@@ -4,9 +4,9 @@
  * a remote `<client>-remote`. A sentinel secret is planted in env and headers of every format, literally
  * and through that client's variable syntax (from $MCPNS_SECRET).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeTempDir } from '../../helpers/temp.js';
 
 export interface ClientTree {
   root: string;
@@ -24,7 +24,7 @@ export interface TreeOptions {
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 export function writeClientTree(options: TreeOptions): ClientTree {
-  const root = mkdtempSync(join(tmpdir(), 'mcpns-clients-'));
+  const root = makeTempDir('mcpns-clients-');
   const project = join(root, 'project');
   const home = join(root, 'home');
   mkdirSync(join(project, '.git'), { recursive: true });
@@ -39,11 +39,28 @@ export function writeClientTree(options: TreeOptions): ClientTree {
   const remote = (client: string, headers: Record<string, string>, extra: Record<string, unknown> = {}) =>
     remoteUrl ? { [`${client}-remote`]: { url: remoteUrl, headers: { 'X-Literal': secret, ...headers }, ...extra } } : {};
 
-  write(project, '.mcp.json', json({ mcpServers: { ...stdio('claude-code', { FROM_VAR: '${MCPNS_SECRET}' }), ...remote('claude-code', { Authorization: 'Bearer ${MCPNS_SECRET}' }, { type: 'http' }) } }));
+  write(
+    project,
+    '.mcp.json',
+    json({
+      mcpServers: {
+        ...stdio('claude-code', { FROM_VAR: '${MCPNS_SECRET}' }),
+        ...remote('claude-code', { Authorization: 'Bearer ${MCPNS_SECRET}' }, { type: 'http' }),
+      },
+    }),
+  );
   write(home, '.claude.json', json({ projects: { [project]: { mcpServers: { 'claude-code-local': { command, args, env: { LOCAL: secret } } } } } }));
   write(home, '.config/Claude/claude_desktop_config.json', json({ mcpServers: stdio('claude-desktop', {}) }));
-  write(project, '.vscode/mcp.json', json({ servers: { ...stdio('vscode', { FROM_VAR: '${env:MCPNS_SECRET}' }), ...remote('vscode', { Authorization: 'Bearer ${env:MCPNS_SECRET}' }) } }));
-  write(project, '.cursor/mcp.json', json({ mcpServers: { ...stdio('cursor', { FROM_VAR: '${env:MCPNS_SECRET}' }), ...remote('cursor', { Authorization: 'Bearer ${env:MCPNS_SECRET}' }) } }));
+  write(
+    project,
+    '.vscode/mcp.json',
+    json({ servers: { ...stdio('vscode', { FROM_VAR: '${env:MCPNS_SECRET}' }), ...remote('vscode', { Authorization: 'Bearer ${env:MCPNS_SECRET}' }) } }),
+  );
+  write(
+    project,
+    '.cursor/mcp.json',
+    json({ mcpServers: { ...stdio('cursor', { FROM_VAR: '${env:MCPNS_SECRET}' }), ...remote('cursor', { Authorization: 'Bearer ${env:MCPNS_SECRET}' }) } }),
+  );
   write(
     home,
     '.codeium/windsurf/mcp_config.json',
@@ -67,7 +84,14 @@ export function writeClientTree(options: TreeOptions): ClientTree {
       'enabled_tools = ["add", "subtract"]',
       'disabled_tools = ["subtract"]',
       ...(remoteUrl
-        ? ['', '[mcp_servers.codex-remote]', `url = ${toml(remoteUrl)}`, 'bearer_token_env_var = "MCPNS_SECRET"', `http_headers = { X-Literal = ${toml(secret)} }`, 'env_http_headers = { X-From-Env = "MCPNS_SECRET" }']
+        ? [
+            '',
+            '[mcp_servers.codex-remote]',
+            `url = ${toml(remoteUrl)}`,
+            'bearer_token_env_var = "MCPNS_SECRET"',
+            `http_headers = { X-Literal = ${toml(secret)} }`,
+            'env_http_headers = { X-From-Env = "MCPNS_SECRET" }',
+          ]
         : []),
       '',
     ].join('\n'),
@@ -88,13 +112,24 @@ export function writeClientTree(options: TreeOptions): ClientTree {
     json({
       mcp: {
         'opencode-calc': { type: 'local', command: [command, ...args], environment: { LITERAL_SECRET: secret, FROM_VAR: '{env:MCPNS_SECRET}' } },
-        ...(remoteUrl ? { 'opencode-remote': { type: 'remote', url: remoteUrl, headers: { 'X-Literal': secret, Authorization: 'Bearer {env:MCPNS_SECRET}' } } } : {}),
+        ...(remoteUrl
+          ? { 'opencode-remote': { type: 'remote', url: remoteUrl, headers: { 'X-Literal': secret, Authorization: 'Bearer {env:MCPNS_SECRET}' } } }
+          : {}),
       },
       tools: { 'opencode-calc_mul*': false },
     }),
   );
   write(project, '.zed/settings.json', json({ context_servers: { ...stdio('zed', {}), ...remote('zed', {}) } }));
-  write(home, '.cline/data/settings/cline_mcp_settings.json', json({ mcpServers: { ...stdio('cline', { FROM_VAR: '${env:MCPNS_SECRET}' }), ...remote('cline', { Authorization: 'Bearer ${env:MCPNS_SECRET}' }, { type: 'streamableHttp' }) } }));
+  write(
+    home,
+    '.cline/data/settings/cline_mcp_settings.json',
+    json({
+      mcpServers: {
+        ...stdio('cline', { FROM_VAR: '${env:MCPNS_SECRET}' }),
+        ...remote('cline', { Authorization: 'Bearer ${env:MCPNS_SECRET}' }, { type: 'streamableHttp' }),
+      },
+    }),
+  );
   write(
     home,
     '.continue/config.yaml',
@@ -104,7 +139,15 @@ export function writeClientTree(options: TreeOptions): ClientTree {
       `    command: ${toml(command)}`,
       `    args: [${args.map(toml).join(', ')}]`,
       `    env: { LITERAL_SECRET: ${toml(secret)}, FROM_VAR: "\${{ secrets.MCPNS_SECRET }}" }`,
-      ...(remoteUrl ? ['  - name: continue-remote', `    type: streamable-http`, `    url: ${toml(remoteUrl)}`, '    apiKey: "${{ secrets.MCPNS_SECRET }}"', `    requestOptions: { headers: { X-Literal: ${toml(secret)} } }`] : []),
+      ...(remoteUrl
+        ? [
+            '  - name: continue-remote',
+            `    type: streamable-http`,
+            `    url: ${toml(remoteUrl)}`,
+            '    apiKey: "${{ secrets.MCPNS_SECRET }}"',
+            `    requestOptions: { headers: { X-Literal: ${toml(secret)} } }`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );
@@ -120,7 +163,14 @@ export function writeClientTree(options: TreeOptions): ClientTree {
       `    envs: { LITERAL_SECRET: ${toml(secret)} }`,
       '    env_keys: [MCPNS_SECRET]',
       '    available_tools: [multiply]',
-      ...(remoteUrl ? ['  goose-remote:', '    type: streamable_http', `    uri: ${toml(remoteUrl)}`, `    headers: { X-Literal: ${toml(secret)}, Authorization: "Bearer $MCPNS_SECRET" }`] : []),
+      ...(remoteUrl
+        ? [
+            '  goose-remote:',
+            '    type: streamable_http',
+            `    uri: ${toml(remoteUrl)}`,
+            `    headers: { X-Literal: ${toml(secret)}, Authorization: "Bearer $MCPNS_SECRET" }`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );

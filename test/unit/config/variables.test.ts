@@ -53,7 +53,10 @@ describe('variable dialects', () => {
     const expander = makeExpander('gemini', 'Gemini', scope, 'f', diagnostics);
     expect(expander('$NOPE', '/env/A', 'empty')).toBe('');
     expect(expander('$NOPE', '/args/0')).toBe('$NOPE');
-    expect(diagnostics.map((d) => d.message)).toEqual(['variable NOPE is not set; Gemini substitutes an empty string', 'variable NOPE is not set; the placeholder is kept literally']);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'variable NOPE is not set; Gemini substitutes an empty string',
+      'variable NOPE is not set; the placeholder is kept literally',
+    ]);
   });
   it('opencode: {env:VAR} (missing → empty), ${env:X} is foreign', () => {
     expect(expand('opencode', 'Bearer {env:SET}').value).toBe('Bearer value');

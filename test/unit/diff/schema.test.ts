@@ -20,7 +20,10 @@ const obj = (properties: Record<string, unknown>, required: string[] = [], extra
 
 describe('schema change classification (input schema)', () => {
   it('identical schemas: no change, whatever the key order', () => {
-    expect(classify(obj({ a: { type: 'string', enum: ['x'] } }), { properties: { a: { enum: ['x'], type: 'string' } }, type: 'object' })).toEqual({ breaking: [], compatible: [] });
+    expect(classify(obj({ a: { type: 'string', enum: ['x'] } }), { properties: { a: { enum: ['x'], type: 'string' } }, type: 'object' })).toEqual({
+      breaking: [],
+      compatible: [],
+    });
   });
   it('required property added → breaking', () => {
     expect(classify(obj({ a: { type: 'string' } }), obj({ a: { type: 'string' }, b: { type: 'string' } }, ['b']))).toEqual({
@@ -63,7 +66,9 @@ describe('schema change classification (input schema)', () => {
   });
   it('additionalProperties closed → breaking (absent or true → false); opened → compatible', () => {
     expect(classify(obj({}), obj({}, [], { additionalProperties: false })).breaking).toEqual(['additionalProperties closed']);
-    expect(classify(obj({}, [], { additionalProperties: true }), obj({}, [], { additionalProperties: false })).breaking).toEqual(['additionalProperties closed']);
+    expect(classify(obj({}, [], { additionalProperties: true }), obj({}, [], { additionalProperties: false })).breaking).toEqual([
+      'additionalProperties closed',
+    ]);
     expect(classify(obj({}, [], { additionalProperties: false }), obj({})).compatible).toEqual(['additionalProperties opened']);
   });
   it('nested properties and array items are compared too', () => {

@@ -6,7 +6,10 @@ import { catalogOf, getTestTarget } from '../call/helpers.js';
 const catalog = catalogOf({
   calculator: [{ name: 'add', description: 'Add two numbers.', annotations: { readOnlyHint: true }, title: 'Add' }, 'subtract'],
   'math-service': ['add'],
-  weather: [{ name: 'get_forecast', description: '' }, { name: 'secret', hidden: { by: 'profile p', reason: 'denied' } }],
+  weather: [
+    { name: 'get_forecast', description: '' },
+    { name: 'secret', hidden: { by: 'profile p', reason: 'denied' } },
+  ],
 });
 
 /** The exported names, whatever the provider's shape. */
@@ -39,7 +42,10 @@ describe('exportTools', () => {
 
   it('uses each provider request shape and keeps the server visible in descriptions', () => {
     const openai = exportTools(catalog, { provider: 'openai' }).tools[0];
-    expect(openai).toEqual({ type: 'function', function: { name: 'calculator__add', description: 'Add two numbers. (server: calculator)', parameters: { type: 'object' } } });
+    expect(openai).toEqual({
+      type: 'function',
+      function: { name: 'calculator__add', description: 'Add two numbers. (server: calculator)', parameters: { type: 'object' } },
+    });
     const anthropic = exportTools(catalog, { provider: 'anthropic' }).tools[0];
     expect(anthropic).toEqual({ name: 'calculator__add', description: 'Add two numbers. (server: calculator)', input_schema: { type: 'object' } });
     const gemini = exportTools(catalog, { provider: 'gemini' }).tools;
@@ -75,7 +81,14 @@ describe('exportTools', () => {
     const clash = catalogOf({ a__b: ['c'], a: ['b__c'], z: ['ok'] });
     const result = exportTools(clash, { provider: 'anthropic' });
     expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]).toMatchObject({ code: 'NAME_COLLISION', name: 'a__b__c', members: [{ server: 'a', tool: 'b__c' }, { server: 'a__b', tool: 'c' }] });
+    expect(result.problems[0]).toMatchObject({
+      code: 'NAME_COLLISION',
+      name: 'a__b__c',
+      members: [
+        { server: 'a', tool: 'b__c' },
+        { server: 'a__b', tool: 'c' },
+      ],
+    });
     expect(Object.keys(result.map)).toEqual(['z__ok']);
   });
 

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../../src/version.js';
 import { runCli } from '../../helpers/cli.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
 describe('CLI shell', () => {
   it('prints the version from package.json', async () => {
@@ -13,13 +13,13 @@ describe('CLI shell', () => {
     expect(run).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
   });
 
-  it('exits 2 (not commander\'s 1) on an unknown command or option', async () => {
+  it("exits 2 (not commander's 1) on an unknown command or option", async () => {
     expect((await runCli(['bogus'])).code).toBe(2);
     expect((await runCli(['servers', '--bogus'])).code).toBe(2);
   });
 
   it('writes one JSON error line on stderr under --json', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcpns-shell-'));
+    const dir = makeTempDir('mcpns-shell-');
     writeFileSync(join(dir, 'mcpns.config.json'), '{ "servers": { "a": { "command": "node" } } }');
     const run = await runCli(['servers', '--server', 'nope', '--json'], { cwd: dir });
     expect(run.code).toBe(2);
@@ -29,7 +29,7 @@ describe('CLI shell', () => {
   });
 
   it('reports config errors with file:line:column and exit 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcpns-shell-'));
+    const dir = makeTempDir('mcpns-shell-');
     writeFileSync(join(dir, 'mcpns.config.json'), '{\n  "servers": {,\n}');
     const run = await runCli(['servers'], { cwd: dir });
     expect(run.code).toBe(2);
@@ -37,7 +37,7 @@ describe('CLI shell', () => {
   });
 
   it('shows servers with env and header names but never their values', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcpns-shell-'));
+    const dir = makeTempDir('mcpns-shell-');
     const secret = 'SENTINEL-s3cr3t-value';
     writeFileSync(
       join(dir, 'mcpns.config.json'),

@@ -1,14 +1,14 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findOwnConfig, loadConfig } from '../../../src/config/load.js';
 import { configJsonSchema } from '../../../src/config/json-schema.js';
 import { McpnsError } from '../../../src/errors.js';
 import { readFileSync } from 'node:fs';
+import { makeTempDir } from '../../helpers/temp.js';
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'mcpns-config-'));
+  return makeTempDir('mcpns-config-');
 }
 
 function load(dir: string, text: string, env: Record<string, string> = {}) {

@@ -51,6 +51,9 @@ describe('terminal safety', () => {
   });
 
   it('never leaves an unsafe character, for any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => !hasUnsafeCharacters(terminalSafe(text))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => !hasUnsafeCharacters(terminalSafe(text))),
+      { numRuns: 300 },
+    );
   });
 });

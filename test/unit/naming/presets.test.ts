@@ -16,18 +16,53 @@ function one(target: string, pair: [string, string]): { name: string; dropped?: 
 
 // naming-presets.md §3, each recomputed by hand from the formulas (all agree with the table).
 const WORKED: Record<string, [string | null, string | null, string | null, string | null]> = {
-  'claude-code': ['mcp__github__create_issue', 'mcp__My_Server_v2__get_time', 'mcp__awslabs_billing-cost-management-mcp-server__get_cost_and_usage_comparisons_with_forecast', 'mcp__Z_rich_Caf___na_ve_r_sum_'],
-  vscode: ['mcp_github_create_issue', 'mcp_my_server_v2_get_time', 'mcp_awslabs_billi_get_cost_and_usage_comparisons_with_forecast', 'mcp_z_rich_caf__na_ve_r_sum_'],
-  'gemini-cli': ['mcp_github_create_issue', 'mcp_My_Server.v2_get.time', 'mcp_awslabs.billing-cost-manag...sage_comparisons_with_forecast', 'mcp_Z_rich_Caf__na_ve_r_sum_'],
-  'openai-agents-prefixed': ['mcp_github__create_issue', 'mcp_My_Server_v2__get_time', 'mcp_awslabs_billing-cost-management-mcp-server__get_cos_a8bab7a1', 'mcp_Z_rich_Caf__na_ve_r_sum'],
+  'claude-code': [
+    'mcp__github__create_issue',
+    'mcp__My_Server_v2__get_time',
+    'mcp__awslabs_billing-cost-management-mcp-server__get_cost_and_usage_comparisons_with_forecast',
+    'mcp__Z_rich_Caf___na_ve_r_sum_',
+  ],
+  vscode: [
+    'mcp_github_create_issue',
+    'mcp_my_server_v2_get_time',
+    'mcp_awslabs_billi_get_cost_and_usage_comparisons_with_forecast',
+    'mcp_z_rich_caf__na_ve_r_sum_',
+  ],
+  'gemini-cli': [
+    'mcp_github_create_issue',
+    'mcp_My_Server.v2_get.time',
+    'mcp_awslabs.billing-cost-manag...sage_comparisons_with_forecast',
+    'mcp_Z_rich_Caf__na_ve_r_sum_',
+  ],
+  'openai-agents-prefixed': [
+    'mcp_github__create_issue',
+    'mcp_My_Server_v2__get_time',
+    'mcp_awslabs_billing-cost-management-mcp-server__get_cos_a8bab7a1',
+    'mcp_Z_rich_Caf__na_ve_r_sum',
+  ],
   langchain: ['github_create_issue', 'My Server.v2_get.time', `${AWS[0]}_${AWS[1]}`, 'Zürich Café_naïve résumé'],
-  contextforge: ['github-create-issue', 'my-server-v2-get-time', 'awslabs-billing-cost-management-mcp-server-get-cost-and-usage-comparisons-with-forecast', 'zurich-cafe-naive-resume'],
+  contextforge: [
+    'github-create-issue',
+    'my-server-v2-get-time',
+    'awslabs-billing-cost-management-mcp-server-get-cost-and-usage-comparisons-with-forecast',
+    'zurich-cafe-naive-resume',
+  ],
   metamcp: ['github__create_issue', 'MyServerv2__get.time', `awslabsbilling-cost-management-mcp-server__${AWS[1]}`, 'ZrichCaf__naïve résumé'],
   '1mcp': ['github_1mcp_create_issue', 'My Server.v2_1mcp_get.time', `${AWS[0]}_1mcp_${AWS[1]}`, 'Zürich Café_1mcp_naïve résumé'],
   litellm: ['github-create_issue', 'My_Server.v2-get.time', null, 'Zürich_Café-naïve résumé'],
   continue: ['github_create_issue', 'my_server_v2_get.time', `awslabs_billing_cost_management_mcp_server_${AWS[1]}`, 'z_rich_caf_naïve résumé'],
-  cline: ['github__create_issue', 'My_Server_v2__get_time_531d055f', 'awslabs_billing-cost-management-mcp-server__get_cost_an_0d75bb3c', 'Z_rich_Caf___na_ve_r_sum__4aac3190'],
-  codex: ['mcp__github__create_issue', 'mcp__My_Server_v2__get_time', 'mcp__awslabs_billing-cost-management-mcp-server__ge_7f0c1c63d828', 'mcp__Z_rich_Caf___na_ve_r_sum_'],
+  cline: [
+    'github__create_issue',
+    'My_Server_v2__get_time_531d055f',
+    'awslabs_billing-cost-management-mcp-server__get_cost_an_0d75bb3c',
+    'Z_rich_Caf___na_ve_r_sum__4aac3190',
+  ],
+  codex: [
+    'mcp__github__create_issue',
+    'mcp__My_Server_v2__get_time',
+    'mcp__awslabs_billing-cost-management-mcp-server__ge_7f0c1c63d828',
+    'mcp__Z_rich_Caf___na_ve_r_sum_',
+  ],
   cursor: ['mcp_github_create_issue', 'mcp_My Server.v2_get.time', null, 'mcp_Zürich Café_naïve résumé'],
   slash: ['github/create_issue', 'My Server.v2/get.time', `${AWS[0]}/${AWS[1]}`, 'Zürich Café/naïve résumé'],
   'double-underscore': ['github__create_issue', 'My Server.v2__get.time', `${AWS[0]}__${AWS[1]}`, 'Zürich Café__naïve résumé'],
@@ -68,7 +103,11 @@ describe('worked examples (naming-presets.md §3)', () => {
   });
 
   it('gemini-cli-legacy: bare first, server__tool on conflict (server unsanitized, no length check)', () => {
-    for (const [pair, qualified] of [[GH, 'github__create_issue'], [MY, 'My Server.v2__get.time'], [AWS, `${AWS[0]}__${AWS[1]}`]] as const) {
+    for (const [pair, qualified] of [
+      [GH, 'github__create_issue'],
+      [MY, 'My Server.v2__get.time'],
+      [AWS, `${AWS[0]}__${AWS[1]}`],
+    ] as const) {
       const r = renderNames('gemini-cli-legacy', input([['aaa', pair[1]], pair]));
       expect(r.names.map((n) => n.name)).toEqual([pair[1], qualified]);
       expect(r.nondeterministic).toMatch(/discovered/);
@@ -79,19 +118,42 @@ describe('worked examples (naming-presets.md §3)', () => {
 
 describe('styles', () => {
   it('hybrid: bare when unique, server/tool when shared', () => {
-    const r = renderNames('hybrid', input([['calc', 'add'], ['calc', 'mul'], ['math', 'add']]));
+    const r = renderNames(
+      'hybrid',
+      input([
+        ['calc', 'add'],
+        ['calc', 'mul'],
+        ['math', 'add'],
+      ]),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['calc/add', 'mul', 'math/add']);
     expect(getTarget('hybrid').parse).toBeUndefined();
   });
 
   it('prefix: namespace prefix unless the tool already has it; server_ otherwise', () => {
-    const r = renderNames('prefix', input([['ocp', 'get_pods'], ['ocp', 'oc_top'], ['mem', 'search']], [{ name: 'ocp', prefix: 'oc_' }, { name: 'mem' }]));
+    const r = renderNames(
+      'prefix',
+      input(
+        [
+          ['ocp', 'get_pods'],
+          ['ocp', 'oc_top'],
+          ['mem', 'search'],
+        ],
+        [{ name: 'ocp', prefix: 'oc_' }, { name: 'mem' }],
+      ),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['oc_get_pods', 'oc_top', 'mem_search']);
   });
 
   it('mew-openai: wire name replaces the first "/" and parse reverses the first "_" (faithfully misrouting)', () => {
     const target = getTarget('mew-openai');
-    const r = target.render(input([['weather-service', 'get_weather'], ['my_agent', 'add'], ['calculator', 'ns/tool']]));
+    const r = target.render(
+      input([
+        ['weather-service', 'get_weather'],
+        ['my_agent', 'add'],
+        ['calculator', 'ns/tool'],
+      ]),
+    );
     expect(r.names.map((n) => n.wireName)).toEqual(['weather-service_get_weather', 'my_agent_add', 'calculator_ns/tool']);
     const servers = ['weather-service', 'my_agent', 'calculator'];
     expect(target.parse!('weather-service_get_weather', servers)).toEqual({ server: 'weather-service', tool: 'get_weather' });
@@ -100,9 +162,18 @@ describe('styles', () => {
   });
 
   it('mew-openai: wire-level collisions show in wireLookup', () => {
-    const r = renderNames('mew-openai', input([['a', 'b_c'], ['a_b', 'c']]));
+    const r = renderNames(
+      'mew-openai',
+      input([
+        ['a', 'b_c'],
+        ['a_b', 'c'],
+      ]),
+    );
     expect(r.lookup.size).toBe(2);
-    expect(r.wireLookup?.get('a_b_c')).toEqual([{ server: 'a', tool: 'b_c' }, { server: 'a_b', tool: 'c' }]);
+    expect(r.wireLookup?.get('a_b_c')).toEqual([
+      { server: 'a', tool: 'b_c' },
+      { server: 'a_b', tool: 'c' },
+    ]);
   });
 
   it('separator styles split at the first separator', () => {
@@ -116,7 +187,13 @@ describe('styles', () => {
 
 describe('collision policies', () => {
   it('claude-code: first wins (sanitizing merges a.b and a_b), parse maps back by exact server first', () => {
-    const r = renderNames('claude-code', input([['a.b', 'x'], ['a_b', 'x']]));
+    const r = renderNames(
+      'claude-code',
+      input([
+        ['a.b', 'x'],
+        ['a_b', 'x'],
+      ]),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['mcp__a_b__x', 'mcp__a_b__x']);
     expect(r.names[1]!.dropped).toMatch(/shadowed by a\.b\/x/);
     expect(r.lookup.get('mcp__a_b__x')).toEqual([{ server: 'a.b', tool: 'x' }]);
@@ -128,42 +205,91 @@ describe('collision policies', () => {
   });
 
   it('gemini-cli: last wins; a_b+c and a+b_c collide; parse splits after mcp_', () => {
-    const r = renderNames('gemini-cli', input([['a', 'b_c'], ['a_b', 'c']]));
+    const r = renderNames(
+      'gemini-cli',
+      input([
+        ['a', 'b_c'],
+        ['a_b', 'c'],
+      ]),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['mcp_a_b_c', 'mcp_a_b_c']);
     expect(r.names[0]!.dropped).toMatch(/overwritten by a_b\/c/);
     expect(r.lookup.get('mcp_a_b_c')).toEqual([{ server: 'a_b', tool: 'c' }]);
     expect(getTarget('gemini-cli').parse!('mcp_a_b_c', ['a', 'a_b'])).toEqual({ server: 'a', tool: 'b_c' });
     // server "mcp_foo" is not re-prefixed and collides with server "foo"
-    expect(renderNames('gemini-cli', input([['foo', 't'], ['mcp_foo', 't']])).names.map((n) => n.name)).toEqual(['mcp_foo_t', 'mcp_foo_t']);
+    expect(
+      renderNames(
+        'gemini-cli',
+        input([
+          ['foo', 't'],
+          ['mcp_foo', 't'],
+        ]),
+      ).names.map((n) => n.name),
+    ).toEqual(['mcp_foo_t', 'mcp_foo_t']);
   });
 
   it('openai-agents: duplicates across servers are an error (all members kept)', () => {
-    const r = renderNames('openai-agents', input([['a', 'search'], ['b', 'search']]));
+    const r = renderNames(
+      'openai-agents',
+      input([
+        ['a', 'search'],
+        ['b', 'search'],
+      ]),
+    );
     expect(r.names.every((n) => n.dropped === undefined)).toBe(true);
     expect(r.lookup.get('search')).toHaveLength(2);
     expect(getTarget('openai-agents').unprefixed).toBe(true);
   });
 
   it('openai-agents-prefixed: a base shared after sanitizing is force-hashed with sha1(S\\0T)[:8]', () => {
-    const r = renderNames('openai-agents-prefixed', input([['a.b', 'x'], ['a_b', 'x'], ['c', 'x']]));
+    const r = renderNames(
+      'openai-agents-prefixed',
+      input([
+        ['a.b', 'x'],
+        ['a_b', 'x'],
+        ['c', 'x'],
+      ]),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['mcp_a_b__x_d037d523', 'mcp_a_b__x_70a91291', 'mcp_c__x']);
   });
 
   it('codex: colliding namespaces and tool names get sha1(identity)[:12]', () => {
-    expect(renderNames('codex', input([['a.b', 'x'], ['a_b', 'x']])).names.map((n) => n.name)).toEqual([
-      'mcp__a_b_c5342199e32f__x',
-      'mcp__a_b_909e3df97957__x',
-    ]);
-    expect(renderNames('codex', input([['s', 'x.y'], ['s', 'x_y']])).names.map((n) => n.name)).toEqual([
-      'mcp__s__x_y_5a02743e92af',
-      'mcp__s__x_y_75a40e45937b',
-    ]);
-    const dup = renderNames('codex', input([['s', 't'], ['s', 't']]));
+    expect(
+      renderNames(
+        'codex',
+        input([
+          ['a.b', 'x'],
+          ['a_b', 'x'],
+        ]),
+      ).names.map((n) => n.name),
+    ).toEqual(['mcp__a_b_c5342199e32f__x', 'mcp__a_b_909e3df97957__x']);
+    expect(
+      renderNames(
+        'codex',
+        input([
+          ['s', 'x.y'],
+          ['s', 'x_y'],
+        ]),
+      ).names.map((n) => n.name),
+    ).toEqual(['mcp__s__x_y_5a02743e92af', 'mcp__s__x_y_75a40e45937b']);
+    const dup = renderNames(
+      'codex',
+      input([
+        ['s', 't'],
+        ['s', 't'],
+      ]),
+    );
     expect(dup.names[1]!.dropped).toMatch(/duplicate/);
   });
 
   it('mcp-agent: last wins; parse takes the longest server prefix', () => {
-    const r = renderNames('mcp-agent', input([['git', 'hub_search'], ['git_hub', 'search']]));
+    const r = renderNames(
+      'mcp-agent',
+      input([
+        ['git', 'hub_search'],
+        ['git_hub', 'search'],
+      ]),
+    );
     expect(r.names[0]!.dropped).toBe('overwritten by git_hub/search (last-wins)');
     expect(r.lookup.get('git_hub_search')).toEqual([{ server: 'git_hub', tool: 'search' }]);
     expect(getTarget('mcp-agent').parse!('git_hub_search', ['git', 'git_hub'])).toEqual({ server: 'git_hub', tool: 'search' });
@@ -172,7 +298,13 @@ describe('collision policies', () => {
 
   it('fastmcp: bare with one server, prefixed with two; first wins', () => {
     expect(renderNames('fastmcp', input([['only', 'a']])).names[0]!.name).toBe('a');
-    const r = renderNames('fastmcp', input([['a', 'b_c'], ['a_b', 'c']]));
+    const r = renderNames(
+      'fastmcp',
+      input([
+        ['a', 'b_c'],
+        ['a_b', 'c'],
+      ]),
+    );
     expect(r.names[1]!.dropped).toMatch(/shadowed by a\/b_c/);
   });
 
@@ -184,13 +316,29 @@ describe('collision policies', () => {
   });
 
   it('agentgateway-never: names served by several targets are dropped', () => {
-    const r = renderNames('agentgateway-never', input([['a', 'search'], ['a', 'x'], ['b', 'search']]));
+    const r = renderNames(
+      'agentgateway-never',
+      input([
+        ['a', 'search'],
+        ['a', 'x'],
+        ['b', 'search'],
+      ]),
+    );
     expect(r.names.map((n) => n.dropped !== undefined)).toEqual([true, false, true]);
     expect([...r.lookup.keys()]).toEqual(['x']);
   });
 
   it('docker-mcp-gateway: reserved and empty names are refused, duplicates all reported', () => {
-    const r = renderNames('docker-mcp-gateway', input([['a', 'mcp-add'], ['a', ' '], ['a', 'search'], ['b', 'search'], ['c', 'search']]));
+    const r = renderNames(
+      'docker-mcp-gateway',
+      input([
+        ['a', 'mcp-add'],
+        ['a', ' '],
+        ['a', 'search'],
+        ['b', 'search'],
+        ['c', 'search'],
+      ]),
+    );
     expect(r.names[0]!.dropped).toMatch(/reserved/);
     expect(r.names[1]!.dropped).toMatch(/empty/);
     expect(r.lookup.get('search')).toHaveLength(3);
@@ -207,7 +355,13 @@ describe('collision policies', () => {
   });
 
   it('continue: no prefix when the tool already starts with it (no separator check)', () => {
-    const r = renderNames('continue', input([['git', 'github_search'], ['Git Hub!', 'x']]));
+    const r = renderNames(
+      'continue',
+      input([
+        ['git', 'github_search'],
+        ['Git Hub!', 'x'],
+      ]),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['github_search', 'git_hub_x']);
   });
 
@@ -216,7 +370,15 @@ describe('collision policies', () => {
   });
 
   it('cline: valid short names stay raw, invalid ones hash the raw name', () => {
-    expect(renderNames('cline', input([['a', 'b.c'], ['a', 'b_c']])).names.map((n) => n.name.slice(0, 7))).toEqual(['a__b_c_', 'a__b_c']);
+    expect(
+      renderNames(
+        'cline',
+        input([
+          ['a', 'b.c'],
+          ['a', 'b_c'],
+        ]),
+      ).names.map((n) => n.name.slice(0, 7)),
+    ).toEqual(['a__b_c_', 'a__b_c']);
   });
 });
 
@@ -225,8 +387,16 @@ describe('vscode prefixes', () => {
     const r = renderNames(
       'vscode',
       input(
-        [['a', 't'], ['b', 't'], ['c', 't']],
-        [{ name: 'a', serverInfo: { name: 'ignored', title: 'My Tools' } }, { name: 'b', serverInfo: { name: 'my tools' } }, { name: 'c', serverInfo: { name: '', title: '' } }],
+        [
+          ['a', 't'],
+          ['b', 't'],
+          ['c', 't'],
+        ],
+        [
+          { name: 'a', serverInfo: { name: 'ignored', title: 'My Tools' } },
+          { name: 'b', serverInfo: { name: 'my tools' } },
+          { name: 'c', serverInfo: { name: '', title: '' } },
+        ],
       ),
     );
     expect(r.names.map((n) => n.name)).toEqual(['mcp_my_tools_t', 'mcp_my_tools2_t', 'mcp_c_t']);
@@ -235,7 +405,14 @@ describe('vscode prefixes', () => {
   });
 
   it('long bases are cut to 13, or 12 with a number; ids hard-cut at 64', () => {
-    const r = renderNames('vscode', input([['abcdefghijklmnop', 't'], ['abcdefghijklmXYZ', 't'], ['s', 'a'.repeat(70)]]));
+    const r = renderNames(
+      'vscode',
+      input([
+        ['abcdefghijklmnop', 't'],
+        ['abcdefghijklmXYZ', 't'],
+        ['s', 'a'.repeat(70)],
+      ]),
+    );
     expect(r.names.map((n) => n.name)).toEqual(['mcp_abcdefghijklm_t', 'mcp_abcdefghijkl2_t', `mcp_s_${'a'.repeat(58)}`]);
     expect(r.names[2]!.name).toHaveLength(64);
   });

@@ -78,7 +78,9 @@ describe('every target', () => {
     fc.assert(
       fc.property(catalogInput, (input) => {
         for (const id of ['codex', 'openai-agents-prefixed']) {
-          const exposed = getTarget(id).render(input).names.filter((n) => n.dropped === undefined);
+          const exposed = getTarget(id)
+            .render(input)
+            .names.filter((n) => n.dropped === undefined);
           const pairsByName = new Map<string, Set<string>>();
           for (const n of exposed) pairsByName.set(n.name, (pairsByName.get(n.name) ?? new Set()).add(`${n.server}\0${n.tool}`));
           for (const pairs of pairsByName.values()) expect(pairs.size).toBe(1);
@@ -91,7 +93,12 @@ describe('every target', () => {
   it('parse never throws on arbitrary strings', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 30 }), fc.array(namePart, { maxLength: 3 }), (name, servers) => {
-        for (const target of listTargets()) target.parse?.(name, servers, servers.map((server) => ({ server, tool: name })));
+        for (const target of listTargets())
+          target.parse?.(
+            name,
+            servers,
+            servers.map((server) => ({ server, tool: name })),
+          );
       }),
       RUNS,
     );
@@ -112,12 +119,20 @@ describe('separator styles round-trip', () => {
     it(`${id} parses its own names when the server contains no separator`, () => {
       const target = getTarget(id);
       fc.assert(
-        fc.property(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 10 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }), (server, tool) => {
-          fc.pre(!server.includes(separator[0]!) && (id !== 'metamcp' || /^[a-zA-Z0-9_-]+$/.test(server)) && (id !== '1mcp' || (server.trim() === server && tool.trim() === tool)));
-          fc.pre(!(separator.length > 1 && tool.startsWith(separator.slice(1))) && !(id === 'metamcp' && server.endsWith('_')));
-          const [rendered] = target.render({ servers: [{ name: server }], tools: [{ server, tool }] }).names;
-          expect(target.parse!(rendered!.wireName ?? rendered!.name, [server])).toEqual({ server, tool });
-        }),
+        fc.property(
+          fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 10 }),
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }),
+          (server, tool) => {
+            fc.pre(
+              !server.includes(separator[0]!) &&
+                (id !== 'metamcp' || /^[a-zA-Z0-9_-]+$/.test(server)) &&
+                (id !== '1mcp' || (server.trim() === server && tool.trim() === tool)),
+            );
+            fc.pre(!(separator.length > 1 && tool.startsWith(separator.slice(1))) && !(id === 'metamcp' && server.endsWith('_')));
+            const [rendered] = target.render({ servers: [{ name: server }], tools: [{ server, tool }] }).names;
+            expect(target.parse!(rendered!.wireName ?? rendered!.name, [server])).toEqual({ server, tool });
+          },
+        ),
         RUNS,
       );
     });

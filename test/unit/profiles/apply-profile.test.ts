@@ -16,8 +16,7 @@ const servers = catalog.servers.map((server) => server.name);
 
 const withProfiles = (profiles: LoadedConfig['profiles'], rest: Partial<LoadedConfig> = {}) => makeConfig(servers, { profiles, ...rest });
 const visible = (result: Catalog) => result.tools.filter((tool) => !tool.hidden).map((tool) => `${tool.server}/${tool.name}`);
-const hiddenReason = (result: Catalog, qualified: string) =>
-  result.tools.find((tool) => `${tool.server}/${tool.name}` === qualified)?.hidden;
+const hiddenReason = (result: Catalog, qualified: string) => result.tools.find((tool) => `${tool.server}/${tool.name}` === qualified)?.hidden;
 const errorOf = (fn: () => unknown): McpnsError => {
   try {
     fn();
@@ -53,11 +52,7 @@ describe('applyProfile', () => {
   });
 
   it('tools.allow exposes only matches; deny wins over allow', () => {
-    const result = applyProfile(
-      catalog,
-      withProfiles({ p: { tools: { allow: ['file_*', 'calculator/*'], deny: ['file_write_*'] } } }),
-      'p',
-    );
+    const result = applyProfile(catalog, withProfiles({ p: { tools: { allow: ['file_*', 'calculator/*'], deny: ['file_write_*'] } } }), 'p');
     expect(visible(result)).toEqual(['calculator/add', 'calculator/multiply', 'files/file_read_file']);
     expect(hiddenReason(result, 'files/file_write_file')?.reason).toBe('tools.deny "file_write_*"');
     expect(hiddenReason(result, 'memory/memory_store')?.reason).toBe('not matched by tools.allow');
@@ -72,18 +67,12 @@ describe('applyProfile', () => {
   });
 
   it('a namespace with enabled:false in the profile hides its servers', () => {
-    const config = withProfiles(
-      { p: { namespaces: { math: { enabled: false } } } },
-      { namespaces: { math: { servers: ['calculator', 'math-service'] } } },
-    );
+    const config = withProfiles({ p: { namespaces: { math: { enabled: false } } } }, { namespaces: { math: { servers: ['calculator', 'math-service'] } } });
     const result = applyProfile(catalog, config, 'p');
     expect(visible(result).some((name) => name.startsWith('calculator/') || name.startsWith('math-service/'))).toBe(false);
     expect(hiddenReason(result, 'calculator/add')?.reason).toBe('namespaces.math.enabled is false');
     // A namespace disabled in config is hidden without a profile and can be re-enabled by one.
-    const base = withProfiles(
-      { on: { namespaces: { math: { enabled: true } } } },
-      { namespaces: { math: { servers: ['calculator'], enabled: false } } },
-    );
+    const base = withProfiles({ on: { namespaces: { math: { enabled: true } } } }, { namespaces: { math: { servers: ['calculator'], enabled: false } } });
     expect(visible(applyProfile(catalog, base, undefined))).not.toContain('calculator/add');
     expect(visible(applyProfile(catalog, base, 'on'))).toContain('calculator/add');
   });
@@ -110,9 +99,7 @@ describe('applyProfile', () => {
       expect(error.message).toContain('"atlasian"');
       expect(error.hint).toContain('known servers: atlassian');
     }
-    expect(errorOf(() => applyProfile(catalog, withProfiles({ p: { namespaces: { nope: { enabled: false } } } }), 'p')).code).toBe(
-      'CONFIG_INVALID',
-    );
+    expect(errorOf(() => applyProfile(catalog, withProfiles({ p: { namespaces: { nope: { enabled: false } } } }), 'p')).code).toBe('CONFIG_INVALID');
   });
 });
 

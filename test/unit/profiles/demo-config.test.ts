@@ -38,7 +38,9 @@ describe('demo config (mcpns.config.json)', () => {
   });
 
   it('lint finds the atlassian prefix/pattern violations only', () => {
-    const findings = lint(demo, config, config.naming.targets ?? ['slash']).map((f) => `${f.code} ${f.server}/${f.tool}`).sort();
+    const findings = lint(demo, config, config.naming.targets ?? ['slash'])
+      .map((f) => `${f.code} ${f.server}/${f.tool}`)
+      .sort();
     expect(findings).toEqual([
       'PATTERN_MISMATCH atlassian/search',
       'PATTERN_MISMATCH atlassian/search_confluence',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { namespaceDiagnostics, namespacesByServer } from '../../../src/profiles/namespaces.js';
 import { makeConfig } from '../checks/lint/make-catalog.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
 describe('namespaces', () => {
   const config = makeConfig(['files', 'calculator'], {
@@ -24,11 +25,10 @@ describe('namespaces', () => {
 
 describe('namespace config validation at load', () => {
   const load = async (config: unknown) => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { loadConfig } = await import('../../../src/config/load.js');
-    const dir = mkdtempSync(join(tmpdir(), 'mcpns-ns-'));
+    const dir = makeTempDir('mcpns-ns-');
     writeFileSync(join(dir, 'mcpns.config.json'), JSON.stringify(config));
     return loadConfig({ configFiles: [join(dir, 'mcpns.config.json')], cwd: dir, env: {}, home: dir });
   };

@@ -29,7 +29,10 @@ export function demoResult(): CheckResult {
         severity: 'error',
         target: 'openai-agents',
         name: 'add',
-        members: [{ server: 'calculator', tool: 'add' }, { server: 'math-service', tool: 'add' }],
+        members: [
+          { server: 'calculator', tool: 'add' },
+          { server: 'math-service', tool: 'add' },
+        ],
         args: { cause: 'unprefixed', hint: 'deny "math-service/add" in a profile\'s tools.deny (keeping calculator/add)' },
       },
       {
@@ -45,7 +48,10 @@ export function demoResult(): CheckResult {
         code: 'SHADOWED_TOOL',
         severity: 'info',
         name: 'add',
-        members: [{ server: 'calculator', tool: 'add' }, { server: 'math-service', tool: 'add' }],
+        members: [
+          { server: 'calculator', tool: 'add' },
+          { server: 'math-service', tool: 'add' },
+        ],
         args: { unprefixedTargets: [] },
       },
       { code: 'SERVER_UNREACHABLE', severity: 'error', name: 'ghost', server: 'ghost', args: { errorCode: 'SPAWN_FAILED', errorMessage: 'spawn ENOENT' } },

@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import { createAjv } from '../../../src/util/json-schema.js';
 import { describe, expect, it } from 'vitest';
 import { ALL_CODES } from '../../../src/checks/codes.js';
 import type { CheckResult } from '../../../src/checks/run.js';
@@ -105,7 +105,7 @@ function assertWellFormedXml(xml: string): void {
   }
   expect(consumed).toBe(body.length);
   expect(stack).toEqual([]);
-  // eslint-disable-next-line no-control-regex
+
   expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
 }
 
@@ -122,7 +122,10 @@ describe('reporters', () => {
       severity: 'error',
       target: 'openai-agents',
       name: 'add',
-      members: [{ server: 'calculator', tool: 'add' }, { server: 'math-service', tool: 'add' }],
+      members: [
+        { server: 'calculator', tool: 'add' },
+        { server: 'math-service', tool: 'add' },
+      ],
       message: '2 tools are named "add" under openai-agents: calculator/add, math-service/add',
       hint: 'deny "math-service/add" in a profile\'s tools.deny (keeping calculator/add)',
     });
@@ -177,7 +180,7 @@ describe('reporters', () => {
 
   it('sarif: valid 2.1.0 (schema subset), rules from the code table, results located in the config file', () => {
     const document = JSON.parse(formatters.sarif(demoResult(), options));
-    const validate = new Ajv({ allErrors: true, strict: false }).compile(SARIF_SUBSET);
+    const validate = createAjv('draft-07', { allErrors: true, strict: false }).compile(SARIF_SUBSET);
     expect(validate(document), JSON.stringify(validate.errors)).toBe(true);
     const run = document.runs[0];
     expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(ALL_CODES);

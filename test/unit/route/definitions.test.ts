@@ -16,7 +16,9 @@ describe('checkRouteDefinitions', () => {
   });
 
   it('names the rule whose regex does not compile', () => {
-    expect(messages([{ name: 'broken', pattern: '(?<a>\\d+', tool: 't' }])).toEqual([expect.stringMatching(/^broken routes\.0\.pattern: invalid regular expression/)]);
+    expect(messages([{ name: 'broken', pattern: '(?<a>\\d+', tool: 't' }])).toEqual([
+      expect.stringMatching(/^broken routes\.0\.pattern: invalid regular expression/),
+    ]);
   });
 
   it('names the rule and path whose template uses a group that does not exist', () => {

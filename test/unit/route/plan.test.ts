@@ -17,7 +17,10 @@ const codes = (value: unknown): string[] => validatePlan(value, catalog, options
 
 describe('plan shape', () => {
   it('accepts both shapes', () => {
-    expect(checkPlanShape({ route: 'FAST_PATH', confidence: 0.9, tool_calls: [{ tool: 'x', arguments: {} }], explain: '' })).toEqual({ shape: 'bamboo', problems: [] });
+    expect(checkPlanShape({ route: 'FAST_PATH', confidence: 0.9, tool_calls: [{ tool: 'x', arguments: {} }], explain: '' })).toEqual({
+      shape: 'bamboo',
+      problems: [],
+    });
     expect(checkPlanShape([{ tool: 'x' }])).toEqual({ shape: 'list', problems: [] });
     expect(checkPlanShape({ route: 'RETRIEVE', confidence: 0.2, retrieval_query: { type: 'exact', keys: {} } }).problems).toEqual([]);
   });
@@ -34,8 +37,12 @@ describe('plan shape', () => {
   });
 
   it('FAST_PATH needs a tool call; RETRIEVE needs a query or a call', () => {
-    expect(checkPlanShape({ route: 'FAST_PATH', confidence: 1, tool_calls: [] }).problems.map((problem) => problem.message)).toEqual(['route FAST_PATH and PLAN need at least one tool call']);
-    expect(checkPlanShape({ route: 'RETRIEVE', confidence: 1 }).problems.map((problem) => problem.message)).toEqual(['route RETRIEVE needs a retrieval_query or at least one tool call']);
+    expect(checkPlanShape({ route: 'FAST_PATH', confidence: 1, tool_calls: [] }).problems.map((problem) => problem.message)).toEqual([
+      'route FAST_PATH and PLAN need at least one tool call',
+    ]);
+    expect(checkPlanShape({ route: 'RETRIEVE', confidence: 1 }).problems.map((problem) => problem.message)).toEqual([
+      'route RETRIEVE needs a retrieval_query or at least one tool call',
+    ]);
   });
 
   it('rejects a scalar', () => {
@@ -46,7 +53,15 @@ describe('plan shape', () => {
 describe('validatePlan', () => {
   it('a valid Bamboo plan resolves every call and builds numbered envelopes', () => {
     const result = validatePlan(
-      { route: 'PLAN', confidence: 0.8, tool_calls: [{ tool: 'calculator/add', arguments: { a: 1, b: 2 } }, { tool: 'getCurrentWeather', arguments: { location: 'Oslo' } }], explain: 'two steps' },
+      {
+        route: 'PLAN',
+        confidence: 0.8,
+        tool_calls: [
+          { tool: 'calculator/add', arguments: { a: 1, b: 2 } },
+          { tool: 'getCurrentWeather', arguments: { location: 'Oslo' } },
+        ],
+        explain: 'two steps',
+      },
       catalog,
       options,
     );

@@ -37,7 +37,12 @@ describe('routeQuestion', () => {
       kind: 'mcp/request',
       payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3.5 } } },
     });
-    expect(result.plan).toEqual({ route: 'FAST_PATH', confidence: 1, tool_calls: [{ tool: 'calculator/add', arguments: { a: 2, b: 3.5 } }], explain: 'rule "add" matched' });
+    expect(result.plan).toEqual({
+      route: 'FAST_PATH',
+      confidence: 1,
+      tool_calls: [{ tool: 'calculator/add', arguments: { a: 2, b: 3.5 } }],
+      explain: 'rule "add" matched',
+    });
   });
 
   it('rule order decides: a later rule that would also match does not fire', () => {
@@ -54,7 +59,10 @@ describe('routeQuestion', () => {
 
   it('makes every call of a multi-call rule with derived ids', () => {
     const result = routeQuestion('status of ABC-123', routes, catalog, options);
-    expect(result.calls.map((call) => `${call.resolution.server}/${call.resolution.tool}`)).toEqual(['atlassian/atlassian_get_issue', 'memory/memory_search_memory']);
+    expect(result.calls.map((call) => `${call.resolution.server}/${call.resolution.tool}`)).toEqual([
+      'atlassian/atlassian_get_issue',
+      'memory/memory_search_memory',
+    ]);
     expect(result.calls.map((call) => call.envelope['id'])).toEqual(['req-1-1', 'req-1-2']);
     expect(result.calls.map((call) => (call.envelope['payload'] as { id: number }).id)).toEqual([1, 2]);
     expect(result.calls[1]!.arguments).toEqual({ query: 'issue ABC-123', limit: 3 });

@@ -49,7 +49,10 @@ describe('fillArguments', () => {
   });
 
   it('omits an argument whose optional group did not take part, and fills ${question}', () => {
-    const args = fillArguments({ a: '${a}', either: '${missing}', name: '${question}', label: 'x${missing}y' }, { hints: { a: '1' }, question: 'what?', inputSchema: schema });
+    const args = fillArguments(
+      { a: '${a}', either: '${missing}', name: '${question}', label: 'x${missing}y' },
+      { hints: { a: '1' }, question: 'what?', inputSchema: schema },
+    );
     expect(args).toEqual({ a: 1, name: 'what?', label: 'xy' });
   });
 

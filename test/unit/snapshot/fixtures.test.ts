@@ -17,9 +17,11 @@ import { REPO_ROOT } from '../../helpers/fixtures.js';
 const DIR = join(REPO_ROOT, 'fixtures', 'snapshots');
 
 function driftCatalog(variant: string): Catalog {
-  const tools = (driftTools(variant) as Omit<CatalogTool, 'server' | 'qualifiedName'>[]).map(
-    (tool): CatalogTool => ({ ...tool, server: 'weather', qualifiedName: `weather/${tool.name}` }),
-  );
+  const tools = (driftTools(variant) as Omit<CatalogTool, 'server' | 'qualifiedName'>[]).map((tool): CatalogTool => ({
+    ...tool,
+    server: 'weather',
+    qualifiedName: `weather/${tool.name}`,
+  }));
   return {
     schemaVersion: 1,
     generatedAt: '2026-01-01T00:00:00.000Z',

@@ -20,11 +20,26 @@ function catalog(overrides: Partial<Catalog> = {}): Catalog {
     generatedAt: '2026-01-01T00:00:00.000Z',
     style: 'slash',
     servers: [
-      { name: 'weather', transport: 'stdio', source: '/repo/mcpns.config.json', status: 'ok', durationMs: 123, toolCount: 1, serverInfo: { version: '1.0.0', name: 'w' }, protocolVersion: '2025-11-25' },
+      {
+        name: 'weather',
+        transport: 'stdio',
+        source: '/repo/mcpns.config.json',
+        status: 'ok',
+        durationMs: 123,
+        toolCount: 1,
+        serverInfo: { version: '1.0.0', name: 'w' },
+        protocolVersion: '2025-11-25',
+      },
       { name: 'calc', transport: 'stdio', source: 'mcpns.config.json', status: 'ok', durationMs: 7, toolCount: 2 },
     ],
     tools: [
-      { server: 'weather', name: 'forecast', qualifiedName: 'weather/forecast', description: 'Forecast', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+      {
+        server: 'weather',
+        name: 'forecast',
+        qualifiedName: 'weather/forecast',
+        description: 'Forecast',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      },
       { server: 'calc', name: 'sub', qualifiedName: 'calc/sub', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
       { server: 'calc', name: 'add', qualifiedName: 'calc/add', description: 'Add', inputSchema: { properties: { b: {}, a: {} }, type: 'object' } },
     ],

@@ -76,7 +76,11 @@ describe('NAME_COLLISION', () => {
 
   it('includes members a collision policy dropped, with the reason', () => {
     const firstWins = target('t-first', (ref) => ref.tool, {
-      after: (names) => names.slice(1).filter((n) => n.name === names[0]!.name).forEach((n) => (n.dropped = 'shadowed (first wins)')),
+      after: (names) =>
+        names
+          .slice(1)
+          .filter((n) => n.name === names[0]!.name)
+          .forEach((n) => (n.dropped = 'shadowed (first wins)')),
     });
     const [finding] = runCheck(nameCollision, catalogOf({ a: ['x'], b: ['x'] }), [firstWins]);
     expect(finding?.args?.['dropped']).toEqual([{ server: 'b', tool: 'x', reason: 'shadowed (first wins)' }]);
@@ -97,7 +101,9 @@ describe('NAME_COLLISION', () => {
 describe('DUPLICATE_IN_SERVER', () => {
   it('reports a tool name listed twice by one server', () => {
     const findings = runCheck(duplicateInServer, catalogOf({ dup: ['lookup', 'lookup', 'other'], b: ['lookup'] }), [slashTarget]);
-    expect(findings).toEqual([expect.objectContaining({ code: 'DUPLICATE_IN_SERVER', server: 'dup', tool: 'lookup', args: expect.objectContaining({ count: 2 }) })]);
+    expect(findings).toEqual([
+      expect.objectContaining({ code: 'DUPLICATE_IN_SERVER', server: 'dup', tool: 'lookup', args: expect.objectContaining({ count: 2 }) }),
+    ]);
   });
 });
 
@@ -138,8 +144,16 @@ describe('SERVER_UNREACHABLE', () => {
 
 describe('registry', () => {
   it('registers one check per collision code', () => {
-    expect(CONFLICT_CHECKS.flatMap((check) => check.codes).sort()).toEqual(
-      ['AMBIGUOUS_ROUTE', 'DUPLICATE_IN_SERVER', 'NAME_COLLISION', 'NAME_INVALID_CHARS', 'NAME_TOO_LONG', 'NEAR_COLLISION', 'SERVER_UNREACHABLE', 'SHADOWED_TOOL', 'TOO_MANY_TOOLS'],
-    );
+    expect(CONFLICT_CHECKS.flatMap((check) => check.codes).sort()).toEqual([
+      'AMBIGUOUS_ROUTE',
+      'DUPLICATE_IN_SERVER',
+      'NAME_COLLISION',
+      'NAME_INVALID_CHARS',
+      'NAME_TOO_LONG',
+      'NEAR_COLLISION',
+      'SERVER_UNREACHABLE',
+      'SHADOWED_TOOL',
+      'TOO_MANY_TOOLS',
+    ]);
   });
 });

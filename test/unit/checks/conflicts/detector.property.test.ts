@@ -13,7 +13,12 @@ const catalogs = fc.dictionary(part, fc.uniqueArray(part, { minLength: 1, maxLen
 
 const targets: NamingTarget[] = [
   target('p-bare', (ref) => ref.tool, { unprefixed: true }),
-  target('p-mangle', (ref) => `${ref.server}_${ref.tool}`.toLowerCase().replace(/[^a-z0-9]/g, '_').slice(0, 5)),
+  target('p-mangle', (ref) =>
+    `${ref.server}_${ref.tool}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '_')
+      .slice(0, 5),
+  ),
 ];
 
 /** Brute force: cluster rendered names pairwise by a relation, keep clusters with ≥ 2 distinct pairs (and, for near, ≥ 2 distinct names). */
@@ -34,7 +39,12 @@ function bruteForce(names: { name: string; pair: string }[], same: (a: string, b
 const groupsOf = (findings: Finding[], id: string): string[] =>
   findings
     .filter((f) => f.target === id)
-    .map((f) => f.members!.map((m) => `${m.server}/${m.tool}`).sort().join(' '))
+    .map((f) =>
+      f
+        .members!.map((m) => `${m.server}/${m.tool}`)
+        .sort()
+        .join(' '),
+    )
     .sort();
 
 describe('collision detector vs brute force', () => {
@@ -46,7 +56,10 @@ describe('collision detector vs brute force', () => {
         const exact = nameCollision.run(context);
         const near = nearCollision.run(context);
         for (const t of targets) {
-          const rendered = t.render({ servers: catalog.servers.map((s) => ({ name: s.name })), tools: catalog.tools.map((tool) => ({ server: tool.server, tool: tool.name })) });
+          const rendered = t.render({
+            servers: catalog.servers.map((s) => ({ name: s.name })),
+            tools: catalog.tools.map((tool) => ({ server: tool.server, tool: tool.name })),
+          });
           const names = rendered.names.map((r) => ({ name: r.name, pair: `${r.server}/${r.tool}` }));
           expect(groupsOf(exact, t.id)).toEqual(bruteForce(names, (a, b) => a === b, false));
           expect(groupsOf(near, t.id)).toEqual(bruteForce(names, (a, b) => foldName(a) === foldName(b), true));

@@ -11,7 +11,7 @@ describe('NEAR_COLLISION', () => {
     ['case', { github: ['create_issue', 'Create_Issue'] }, 'case'],
     ['separators', { 'a.b': ['c'], a_b: ['c'], 'a-b': ['c'] }, 'separators'],
     ['Cyrillic look-alike', { paypal: ['send'], 'p\u0430ypal': ['send'] }, 'Unicode look-alikes'],
-    ['NFKC fullwidth', { files: ['read'], 'ｆiles': ['read'] }, 'Unicode look-alikes'],
+    ['NFKC fullwidth', { files: ['read'], ｆiles: ['read'] }, 'Unicode look-alikes'],
     ['zero-width space', { files: ['read'], 'fi\u200bles': ['read'] }, 'Unicode look-alikes'],
   ])('folds %s', (_label, spec, fold) => {
     const findings = runCheck(nearCollision, catalogOf(spec), [slashTarget]);
@@ -44,7 +44,9 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
 
   it('checks the composed name against the wire length and says by how much to shorten the server key', () => {
     const findings = runCheck(nameTooLong, catalogOf({ [longServer]: [longTool], ok: ['x'] }), [underscoreTarget]);
-    expect(findings).toEqual([expect.objectContaining({ code: 'NAME_TOO_LONG', server: longServer, tool: longTool, args: expect.objectContaining({ length: 87, limit: 64 }) })]);
+    expect(findings).toEqual([
+      expect.objectContaining({ code: 'NAME_TOO_LONG', server: longServer, tool: longTool, args: expect.objectContaining({ length: 87, limit: 64 }) }),
+    ]);
     expect(describeFinding(findings[0]!).hint).toContain(`shorten server key "${longServer}" by at least 23 characters`);
   });
 
@@ -86,7 +88,11 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
   it('leaves drops caused by a collision (even of one pair listed twice) to NAME_COLLISION / DUPLICATE_IN_SERVER', () => {
     const lastWins = target('t-last', (ref) => `${ref.server}_${ref.tool}`, {
       wire: { pattern: /^[a-z_]{1,64}$/, charset: '[a-z_]', maxLength: 64, char: /[a-z_]/ },
-      after: (names) => names.slice(0, -1).filter((n) => n.name === names.at(-1)!.name).forEach((n) => (n.dropped = 'overwritten (last wins)')),
+      after: (names) =>
+        names
+          .slice(0, -1)
+          .filter((n) => n.name === names.at(-1)!.name)
+          .forEach((n) => (n.dropped = 'overwritten (last wins)')),
     });
     const catalog = catalogOf({ dup: ['lookup', 'lookup'] });
     expect(runCheck(nameTooLong, catalog, [lastWins])).toEqual([]);

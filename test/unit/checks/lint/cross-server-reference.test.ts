@@ -35,7 +35,10 @@ describe('CROSS_SERVER_REFERENCE', () => {
   });
 
   it('does not flag a server naming its own tools', () => {
-    const catalog = makeCatalog({ files: [{ name: 'read_file', description: 'Like files/write_file but reads; see write_file.' }, 'write_file'], other: ['x_y'] });
+    const catalog = makeCatalog({
+      files: [{ name: 'read_file', description: 'Like files/write_file but reads; see write_file.' }, 'write_file'],
+      other: ['x_y'],
+    });
     expect(lint(catalog).filter((f) => f.code === 'CROSS_SERVER_REFERENCE')).toEqual([]);
   });
 });

@@ -53,7 +53,14 @@ describe('MALFORMED_TOOL', () => {
   it('reports what discovery recorded', () => {
     const catalog = makeCatalog(
       { s: ['fine'] },
-      { s: { malformedTools: [{ index: 2, name: 'broken', problems: ['inputSchema.type: expected "object"'] }, { index: 3, problems: ['name: required'] }] } },
+      {
+        s: {
+          malformedTools: [
+            { index: 2, name: 'broken', problems: ['inputSchema.type: expected "object"'] },
+            { index: 3, problems: ['name: required'] },
+          ],
+        },
+      },
     );
     const findings = lint(catalog).filter((f) => f.code === 'MALFORMED_TOOL');
     expect(findings.map((f) => [f.server, f.name, f.args?.['problems']])).toEqual([

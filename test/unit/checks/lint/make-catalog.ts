@@ -42,16 +42,14 @@ export function makeCatalog(spec: Record<string, ToolSpec[]>, servers: Record<st
 export function makeConfig(servers: string[], rest: Partial<LoadedConfig> = {}): LoadedConfig {
   return {
     ...emptyConfig('/work'),
-    servers: servers.map(
-      (name): ServerSpec => ({
-        name,
-        transport: 'stdio',
-        command: 'node',
-        enabled: true,
-        source: { client: 'mcpns', file: 'mcpns.config.json', pointer: `/servers/${name}` },
-        diagnostics: [],
-      }),
-    ),
+    servers: servers.map((name): ServerSpec => ({
+      name,
+      transport: 'stdio',
+      command: 'node',
+      enabled: true,
+      source: { client: 'mcpns', file: 'mcpns.config.json', pointer: `/servers/${name}` },
+      diagnostics: [],
+    })),
     ...rest,
   };
 }

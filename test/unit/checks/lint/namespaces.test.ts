@@ -25,12 +25,7 @@ describe('namespace rules', () => {
   });
 
   it('PATTERN_MISMATCH: tools not matching the namespace pattern', () => {
-    expect(codeHits(findings, 'PATTERN_MISMATCH')).toEqual([
-      'atlassian/search',
-      'atlassian/search_confluence',
-      'files/file_ReadFile',
-      'files/read_file',
-    ]);
+    expect(codeHits(findings, 'PATTERN_MISMATCH')).toEqual(['atlassian/search', 'atlassian/search_confluence', 'files/file_ReadFile', 'files/read_file']);
   });
 
   it('CASE_STYLE: checks the part after a separator-terminated prefix', () => {

@@ -1,0 +1,75 @@
+/**
+ * Runs once around the whole test run (vitest globalSetup):
+ * - builds dist/ when any source file is newer than it, so end-to-end tests never run a stale bin;
+ * - points TMPDIR at a root of its own, removed at the end, so the run leaves no temporary folders behind;
+ * - fails the run if any process started from this repository's fixtures is still alive at the end.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureFreshBuild(): void {
+  const built = join(ROOT, 'dist', 'cli', 'index.js');
+  const stale = !existsSync(built) || newestMtime(join(ROOT, 'src')) > newestMtime(join(ROOT, 'dist'));
+  if (!stale) return;
+  process.stderr.write('test setup: dist/ is older than src/; building it first\n');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+}
+
+/** PIDs of live processes whose command line mentions this repository's fixtures (excluding ourselves). */
+function fixtureSurvivors(): { pid: number; command: string }[] {
+  const survivors: { pid: number; command: string }[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (state !== 'Z' && command.includes(join(ROOT, 'fixtures'))) survivors.push({ pid, command });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return survivors;
+}
+
+export default function setup(): () => Promise<void> {
+  ensureFreshBuild();
+  const previous = process.env['TMPDIR'];
+  const root = mkdtempSync(join(tmpdir(), 'mcpns-test-run-'));
+  process.env['TMPDIR'] = root;
+  return async () => {
+    if (previous === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = previous;
+    rmSync(root, { recursive: true, force: true });
+    if (process.platform !== 'linux') return;
+    // Give just-killed process groups a moment to be reaped before calling anything a survivor.
+    let survivors = fixtureSurvivors();
+    for (let tries = 0; survivors.length && tries < 20; tries++) {
+      await new Promise((done) => setTimeout(done, 100));
+      survivors = fixtureSurvivors();
+    }
+    for (const { pid } of survivors) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    if (survivors.length) throw new Error(`processes left running after the tests:\n${survivors.map((s) => `  ${s.pid} ${s.command}`).join('\n')}`);
+  };
+}
