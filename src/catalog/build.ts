@@ -10,13 +10,20 @@ export function compareTools(a: { server: string; name: string }, b: { server: s
 
 /**
  * Assemble the catalog document from discovery results: servers and tools sorted,
- * qualified names in the slash style (the naming engine re-renders for other styles).
+ * qualified names in the slash style (the naming engine re-renders for other styles). A saved catalog keeps its own
+ * generation time (a string, as it was written).
  */
-export function buildCatalog(discoveries: ServerDiscovery[], generatedAt: Date = new Date()): Catalog {
+export function buildCatalog(discoveries: readonly ServerDiscovery[], generatedAt: Date | string = new Date()): Catalog {
   const servers = discoveries.map((entry) => entry.server).sort((a, b) => byString(a.name, b.name));
   const tools: CatalogTool[] = discoveries
     .flatMap((entry) => entry.tools)
     .map((tool) => ({ ...tool, qualifiedName: `${tool.server}/${tool.name}` }))
     .sort(compareTools);
-  return { schemaVersion: CATALOG_SCHEMA_VERSION, generatedAt: generatedAt.toISOString(), style: 'slash', servers, tools };
+  return {
+    schemaVersion: CATALOG_SCHEMA_VERSION,
+    generatedAt: typeof generatedAt === 'string' ? generatedAt : generatedAt.toISOString(),
+    style: 'slash',
+    servers,
+    tools,
+  };
 }

@@ -1,18 +1,15 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError } from '@commander-js/extra-typings';
 import { EXIT } from '../exit-codes.js';
-import { isMcpnsError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { terminalSafe } from '../util/terminal-safe.js';
-import type { CliIo } from './io.js';
-import { CommandContext, type CommonOptions } from './shared.js';
+import { reportError, type CommandHost } from './command.js';
 import { registerCommands } from './commands/index.js';
+import type { CliIo } from './io.js';
+import { CliConsole } from './services/console.js';
 
-/** What a command's action receives: the context, its positional arguments, and returns an exit code. */
-export type CommandHandler = (context: CommandContext, ...positionals: unknown[]) => Promise<number>;
-
-export interface Registrar {
-  /** Wrap a handler as a commander action; errors become exit 2 with a clear message. */
-  action(handler: CommandHandler): (...args: unknown[]) => Promise<void>;
+/** Before any command has parsed its options, --json is guessed from argv (for commander's own parse errors). */
+function argvWantsJson(argv: readonly string[]): boolean {
+  return argv.some((arg, index) => arg === '--json' || arg === '--format=json' || (arg === '--format' && argv[index + 1] === 'json'));
 }
 
 /**
@@ -21,7 +18,12 @@ export interface Registrar {
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = EXIT.OK;
-  let jsonErrors = argv.includes('--json') || argv.some((arg, index) => (arg === '--format' && argv[index + 1] === 'json') || arg === '--format=json');
+  let jsonErrors = argvWantsJson(argv);
+  const host: CommandHost = {
+    io,
+    setExitCode: (code) => void (exitCode = code),
+    setJsonErrors: (json) => void (jsonErrors = json),
+  };
 
   const program = new Command('mcpns')
     .description('Discover the tools of many MCP servers, print them namespaced, and check them for collisions and naming problems.')
@@ -40,64 +42,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       'after',
       `\nExit codes: 0 clean · 1 findings at --fail-on, a failed server, or a tool error · 2 usage/config/internal error · 130 interrupted\nDocs: README.md, docs/rules.md, docs/presets.md`,
     );
+  await registerCommands(program, host, argv);
 
-  const registrar: Registrar = {
-    action:
-      (handler) =>
-      async (...args: unknown[]) => {
-        const command = args[args.length - 1] as Command;
-        const options = command.optsWithGlobals() as CommonOptions;
-        jsonErrors = options.json === true || options.format === 'json';
-        const context = new CommandContext(io, options);
-        try {
-          exitCode = await handler(context, ...args.slice(0, -2));
-        } catch (error) {
-          exitCode = reportError(error, context, jsonErrors);
-        }
-      },
-  };
-  await registerCommands(program, registrar, argv);
-
+  const fallbackConsole = (): CliConsole => new CliConsole(io, { json: jsonErrors, quiet: false, verbose: false, color: false });
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.OK;
-      if (jsonErrors) io.stderr.write(JSON.stringify({ error: { code: 'USAGE', message: error.message.replace(/^error: /, '') } }) + '\n');
+      if (jsonErrors) fallbackConsole().error({ code: 'USAGE', message: error.message.replace(/^error: /, '') });
       return EXIT.ERROR;
     }
-    const context = new CommandContext(io, {});
-    return reportError(error, context, jsonErrors);
+    return reportError(error, { io, console: fallbackConsole() });
   }
   if (io.signal.aborted) return EXIT.INTERRUPTED;
   return exitCode;
-}
-
-function reportError(error: unknown, context: CommandContext, asJson: boolean): number {
-  if (context.io.signal.aborted) return EXIT.INTERRUPTED;
-  if (isMcpnsError(error)) {
-    if (asJson) {
-      const payload: Record<string, unknown> = { code: error.code, message: error.message };
-      if (error.location.file) payload['file'] = error.location.file;
-      if (error.location.line) payload['line'] = error.location.line;
-      if (error.location.column) payload['column'] = error.location.column;
-      if (error.location.path) payload['path'] = error.location.path;
-      if (error.hint) payload['hint'] = error.hint;
-      if (error.details) Object.assign(payload, error.details);
-      context.output.err(JSON.stringify({ error: payload }) + '\n');
-    } else {
-      // Messages quote names from servers, plans and argv: make them terminal-safe (JSON above keeps them exact).
-      context.output.err(
-        `mcpns: error: ${terminalSafe(error.message, { multiline: true })}\n${error.hint ? `  hint: ${terminalSafe(error.hint, { multiline: true })}\n` : ''}`,
-      );
-    }
-    return EXIT.ERROR;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  if (asJson) context.output.err(JSON.stringify({ error: { code: 'INTERNAL', message } }) + '\n');
-  else
-    context.output.err(
-      `mcpns: internal error: ${terminalSafe(message, { multiline: true })}\n${context.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : ''}`,
-    );
-  return EXIT.ERROR;
 }

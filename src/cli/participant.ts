@@ -4,13 +4,16 @@ import { parse as parseYaml } from 'yaml';
 import { DEFAULT_PARTICIPANT, parseCapabilities, type Participant } from '../call/index.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import { McpnsError } from '../errors.js';
-import type { CommandContext } from './shared.js';
 
 /** The participant: config `participant`, else the default (full MCP access); --from / --capabilities override. */
-export function loadParticipant(context: CommandContext, config: LoadedConfig | undefined, options: { from?: string; capabilities?: string }): Participant {
+export function loadParticipant(
+  cwd: string,
+  config: LoadedConfig | undefined,
+  options: { from?: string | undefined; capabilities?: string | undefined },
+): Participant {
   let participant: Participant = config?.participant ? { id: config.participant.id, capabilities: config.participant.capabilities } : DEFAULT_PARTICIPANT;
   if (options.capabilities) {
-    const file = resolve(context.io.cwd, options.capabilities);
+    const file = resolve(cwd, options.capabilities);
     let value: unknown;
     try {
       value = parseYaml(readFileSync(file, 'utf8'), { logLevel: 'error' });

@@ -18,7 +18,7 @@ export function expandPosixDefault(
     diagnostics.push({
       level: 'warning',
       code: 'UNRESOLVED_VARIABLE',
-      message: `\${${name}} is not set; the value is kept literally`,
+      message: `variable ${name} is not set; the placeholder is kept literally`,
       file: where.file,
       pointer: where.pointer,
     });

@@ -8,8 +8,9 @@ import { DEFAULT_MAX_PAGES, listAllTools } from './list-tools.js';
 import { connectServer, scrub, type LiveSession } from './session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import type { DiscoveredTool, DiscoveryOptions, ServerDiscovery } from './types.js';
+import { DEFAULT_CONCURRENCY } from './defaults.js';
 
-export const DEFAULT_CONCURRENCY = 8;
+export { DEFAULT_CONCURRENCY } from './defaults.js';
 
 /**
  * Discover the tools of every server, `options.concurrency` at a time, each under its own deadline

@@ -1,5 +1,4 @@
 import type { CatalogServer, CatalogTool } from '../catalog/types.js';
-import type { ServerSpec } from '../config/model.js';
 
 export interface DiscoveryProgress {
   server: string;
@@ -33,9 +32,15 @@ export interface ServerDiscovery {
 }
 
 /**
- * Where tools come from. Live servers, a saved catalog, or in-memory fixtures all implement this,
- * so every command and check runs the same way on each.
+ * Where tools come from: live servers (src/discovery/live-source.ts), a saved catalog document
+ * (src/catalog/file-source.ts) or in-memory discoveries (src/catalog/memory-source.ts). Every command and check runs
+ * the same way on each: `acquireCatalog` (src/catalog/acquire.ts) turns a source into the catalog.
  */
 export interface ToolSource {
-  discover(servers: ServerSpec[], options: DiscoveryOptions): Promise<ServerDiscovery[]>;
+  /** Every server name the source knows, enabled or not (unknown `--server` names are an error listing these). */
+  readonly serverNames: readonly string[];
+  /** When the source has a fixed generation time (a saved catalog), the catalog keeps it. */
+  readonly generatedAt?: string | undefined;
+  /** The discoveries of the selected servers (all when undefined). Never throws for one server's failure. */
+  discover(selected: readonly string[] | undefined, options: DiscoveryOptions): Promise<ServerDiscovery[]>;
 }

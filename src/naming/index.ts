@@ -78,6 +78,21 @@ export function getTarget(id: string): NamingTarget {
   return target;
 }
 
+/** A naming style (`--style`): presets and providers are refused with a hint to pass them to `--preset`. */
+export function getStyle(id: string): NamingTarget {
+  const target = getTarget(id);
+  if (target.kind !== 'style') {
+    const styles = listTargets()
+      .filter((candidate) => candidate.kind === 'style')
+      .map((candidate) => candidate.id);
+    throw new McpnsError('UNKNOWN_TARGET', `"${id}" is a ${target.kind}, not a naming style`, {
+      hint: `pass it to --preset ${id}; styles are: ${styles.join(', ')}`,
+      details: { valid: styles },
+    });
+  }
+  return target;
+}
+
 export function renderNames(targetId: string, input: NamingInput): Rendering {
   return getTarget(targetId).render(input);
 }

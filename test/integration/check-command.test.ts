@@ -47,7 +47,7 @@ describe('mcpns lint and mcpns check', () => {
       expect(run.stdout).toContain('Examples:');
       expect(run.stdout).toContain('--fail-on <severity>');
       expect(run.stdout).toContain('--write-baseline <file>');
-      expect(run.stdout).toMatch(/--format <format>\s+output format \(choices: "text", "json", "markdown",\s+"github", "sarif", "junit"\)/);
+      expect(run.stdout).toMatch(/--format <format>\s+report format \(default: text\) \(choices: "text",\s+"json", "markdown", "github", "sarif", "junit"\)/);
     }
   });
 });

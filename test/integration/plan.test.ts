@@ -44,7 +44,12 @@ describe('mcpns plan validate', () => {
     const stdin = readFileSync('fixtures/plans/wrapped-plan.md', 'utf8');
     const run = await runCli(['plan', 'validate', '-', ...OPTIONS, '--json'], { stdin });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('mcpns: note: extracted the first JSON object (lines 4-9) from a code fence');
+    // Under --json every stderr line is one JSON object.
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([{ note: { message: 'extracted the first JSON object (lines 4-9) from a code fence; a planner should return bare JSON' } }]);
     expect(json(run.stdout)['notes']).toEqual(['extracted the first JSON object (lines 4-9) from a code fence; a planner should return bare JSON']);
   });
 

@@ -26,7 +26,8 @@ function ensureFreshBuild(): void {
   const stale = !existsSync(built) || newestMtime(join(ROOT, 'src')) > newestMtime(join(ROOT, 'dist'));
   if (!stale) return;
   process.stderr.write('test setup: dist/ is older than src/; building it first\n');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const project of ['tsconfig.build.json', 'tsconfig.types.json']) execFileSync(process.execPath, [tsc, '-p', join(ROOT, project)], { stdio: 'inherit' });
 }
 
 /** PIDs of live processes whose command line mentions this repository's fixtures (excluding ourselves). */

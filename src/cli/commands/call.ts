@@ -1,79 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
-import { Option } from 'commander';
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { Catalog } from '../../catalog/types.js';
 import { parseArgumentsJson, type ToolArguments } from '../../call/arguments.js';
-import { buildMewEnvelope, buildResponseEnvelope, type EnvelopeFormat } from '../../call/envelope.js';
+import { buildMewEnvelope, buildResponseEnvelope } from '../../call/envelope.js';
 import { assertValid, callDocument, planCall, type CallPlan } from '../../call/plan.js';
 import { priorityFunction } from '../../call/priority.js';
 import type { LoadedConfig } from '../../config/loaded.js';
-import { McpnsError, UsageError } from '../../errors.js';
+import { unknownServer } from '../../config/select-servers.js';
+import { DEFAULT_TIMEOUT_MS } from '../../discovery/defaults.js';
+import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Registrar } from '../main.js';
+import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
+import { withEnvelopeOptions } from '../options/envelope-options.js';
+import { withPresetOption } from '../options/naming-options.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { withSourceOptions } from '../options/source-options.js';
 import { loadParticipant } from '../participant.js';
-import { readAll, readLine } from '../stdin.js';
 import { makeChalk } from '../render-table.js';
-import { addCatalogOptions, addOutputOptions, addSourceOptions, unknownServer, type CommandContext } from '../shared.js';
+import { obtainCatalog } from '../services/catalog.js';
+import { loadConfigurationFor } from '../services/configuration.js';
+import { readAll, readLine } from '../stdin.js';
 
 /** Who fulfils a proposal when `--execute` runs it: the person confirming the call (MEW SPEC §3 fulfillment). */
 const FULFILLER = 'operator';
 
-interface CallOptions {
-  args?: string;
-  validate?: boolean;
-  envelope?: EnvelopeFormat;
-  from?: string;
-  capabilities?: string;
-  id?: string;
-  ts?: string;
-  style?: string;
-  preset?: string[];
-  pick?: 'priority';
-  namespace?: string;
-  execute?: boolean;
-  yes?: boolean;
-  envelopeOnly?: boolean;
-}
-
-const collectList = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-];
-
-export function registerCall(program: Command, registrar: Registrar): void {
-  const command = program
+export function registerCall(program: Command, host: CommandHost): void {
+  const base = program
     .command('call')
     .description('resolve a tool name, validate arguments and print the envelope an agent would send (dry run; --execute sends it)')
     .argument('<name>', 'tool name: server/tool, a name in --style, a --preset name, or a short name')
     .argument('[pairs...]', 'arguments as key=value (typed by the input schema) or key:=<json>')
     .option('--args <json>', 'arguments as a JSON object, @file.json, or - for stdin')
     .option('--no-validate', 'do not validate arguments against the input schema')
-    .addOption(new Option('--envelope <format>', 'envelope to print').choices(['mew', 'jsonrpc', 'mcpx']).default('mew'))
-    .option('--from <id>', 'participant id (default: config participant.id, else "mcpns")')
-    .option('--capabilities <file>', 'participant capabilities (JSON/YAML: an array, or {id?, capabilities})')
-    .option('--id <id>', 'envelope id (default: a random UUID)')
-    .option('--ts <timestamp>', 'envelope timestamp (default: now)')
-    .option('--style <style>', 'naming style of qualified names (default: naming.style from config, else slash)')
-    .option('--preset <presets>', 'also accept names these presets give the model, and show them (comma-separated, repeatable)', collectList)
-    .addOption(new Option('--pick <rule>', 'pick among several servers offering a short name').choices(['priority']))
+    .addOption(new Option('--pick <rule>', 'pick among several servers offering a short name').choices(['priority'] as const))
     .option('--namespace <server>', 'server a short name is meant on (disambiguates without a qualified name)')
     .option('--execute', 'really send tools/call to the server and print the result')
     .option('-y, --yes', 'with --execute: do not ask for confirmation of tools not marked readOnlyHint')
-    .option('--envelope-only', 'print only the envelope JSON');
-  addSourceOptions(command);
-  addCatalogOptions(command, { variadicServer: false });
-  addOutputOptions(command);
-  command.addHelpText(
-    'after',
-    `
+    .option('--envelope-only', 'print only the envelope JSON')
+    .addHelpText(
+      'after',
+      `
 Examples:
   mcpns call calculator/add --args '{"a":5,"b":3}'
   mcpns call add a=5 b=3 --id env-1 --ts 2026-01-01T00:00:00Z
@@ -84,58 +56,58 @@ Examples:
 Dry run is the default: only tools/list is fetched (nothing with --catalog), tools/call is never sent.
 Exit codes: 0 ok · 1 the executed tool returned isError · 2 unresolvable name, invalid arguments, no capability,
 transport error, or confirmation required.`,
-  );
-  command.action(registrar.action((context, name, pairs) => runCall(context, name as string, (pairs as string[] | undefined) ?? [])));
-}
+    );
+  const named = withPresetOption(withEnvelopeOptions(base), 'also accept names these presets give the model, and show them (comma-separated, repeatable)');
+  const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(named), { hasPositionals: true }));
 
-async function runCall(context: CommandContext, name: string, pairs: string[]): Promise<number> {
-  const options = context.options as CallOptions & typeof context.options;
-  const config = options.catalog ? context.optionalConfig() : context.config();
-  const args = options.args === undefined ? undefined : await readArgs(context, options.args);
-  const participant = loadParticipant(context, config, options);
-  const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
-  const presets = options.preset ?? [];
-  const id = options.id ?? randomUUID();
-  const ts = options.ts ?? context.io.now().toISOString();
-  if (options.ts !== undefined && Number.isNaN(Date.parse(options.ts))) throw new UsageError(`--ts "${options.ts}" is not an RFC 3339 timestamp`);
+  defineAction(command, host, async (runtime, options, name, pairs) => {
+    const config = loadConfigurationFor(runtime, options);
+    const args = options.args === undefined ? undefined : await readArgs(runtime, options.args);
+    const participant = loadParticipant(runtime.io.cwd, config, options);
+    const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
+    const presets = options.preset ?? [];
+    const id = options.id ?? randomUUID();
+    const ts = options.ts ?? runtime.io.now().toISOString();
 
-  const plan = await planWithCatalog(context, config, name, (catalog) =>
-    planCall({
-      name,
-      catalog,
-      resolve: {
-        style: styleId,
+    const plan = await planWithCatalog(runtime, options, config, name, (catalog) =>
+      planCall({
+        name,
+        catalog,
+        resolve: {
+          style: styleId,
+          presets,
+          ...(options.pick ? { pick: options.pick } : {}),
+          priority: priorityFunction(config, options.profile),
+          ...(options.namespace ? { namespaceHint: options.namespace } : {}),
+          prefixes: config ? namespacePrefixes(config) : {},
+        },
+        ...(args ? { arguments: args } : {}),
+        pairs,
+        validate: options.validate !== false,
+        envelope: options.envelope,
+        participant,
+        id,
+        ts,
         presets,
-        ...(options.pick ? { pick: options.pick } : {}),
-        priority: priorityFunction(config, options.profile),
-        ...(options.namespace ? { namespaceHint: options.namespace } : {}),
-        prefixes: config ? namespacePrefixes(config) : {},
-      },
-      ...(args ? { arguments: args } : {}),
-      pairs,
-      validate: options.validate !== false,
-      envelope: options.envelope ?? 'mew',
-      participant,
-      id,
-      ts,
-      presets,
-    }),
-  );
-  assertValid(plan);
+      }),
+    );
+    assertValid(plan);
 
-  if (!options.execute) {
-    if (options.envelopeOnly) context.output.out(JSON.stringify(plan.envelope, null, 2) + '\n');
-    else if (context.wantsJson) context.output.out(JSON.stringify(callDocument(plan), null, 2) + '\n');
-    else context.output.out(renderPlan(plan, context.useColor) + `\ndry run: nothing was sent (--execute sends it)\n`);
-    return EXIT.OK;
-  }
-  return execute(context, config, plan, {
-    id,
-    fixedIds: options.id !== undefined,
-    ts,
-    fixedTs: options.ts !== undefined,
-    yes: options.yes === true,
-    envelopeOnly: options.envelopeOnly === true,
+    if (!options.execute) {
+      if (options.envelopeOnly) runtime.console.out(JSON.stringify(plan.envelope, null, 2) + '\n');
+      else if (runtime.console.json) runtime.console.out(JSON.stringify(callDocument(plan), null, 2) + '\n');
+      else runtime.console.out(renderPlan(plan, runtime.console.color) + `\ndry run: nothing was sent (--execute sends it)\n`);
+      return EXIT.OK;
+    }
+    return execute(runtime, config, plan, {
+      id,
+      fixedIds: options.id !== undefined,
+      ts,
+      fixedTs: options.ts !== undefined,
+      yes: options.yes === true,
+      envelopeOnly: options.envelopeOnly === true,
+      timeoutMs: options.timeout,
+    });
   });
 }
 
@@ -145,34 +117,31 @@ async function runCall(context: CommandContext, name: string, pairs: string[]): 
  * uniqueness and collisions are properties of the whole catalog.
  */
 async function planWithCatalog(
-  context: CommandContext,
+  runtime: Runtime,
+  settings: DiscoverySettings,
   config: LoadedConfig | undefined,
   name: string,
   plan: (catalog: Catalog) => CallPlan,
 ): Promise<CallPlan> {
-  const selected = context.options.server;
-  const narrow = !context.options.catalog && !selected?.length && config ? config.servers.find((server) => name.startsWith(`${server.name}/`)) : undefined;
+  const narrow = !settings.catalog && !settings.server?.length && config ? config.servers.find((server) => name.startsWith(`${server.name}/`)) : undefined;
   if (narrow) {
-    context.options.server = [narrow.name];
     try {
-      const { catalog } = await context.catalog();
+      const { catalog } = await obtainCatalog(runtime, { settings, config, servers: [narrow.name] });
       const result = plan(catalog);
       if (result.resolution.via === 'qualified' && result.resolution.server === narrow.name) return result;
     } catch (error) {
       if (!(error instanceof McpnsError) || (error.code !== 'TOOL_NOT_FOUND' && error.code !== 'TOOL_AMBIGUOUS')) throw error;
-    } finally {
-      context.options.server = selected;
     }
   }
-  const { catalog } = await context.catalog();
+  const { catalog } = await obtainCatalog(runtime, { settings, config });
   return plan(catalog);
 }
 
 /** `--args`: inline JSON, `@file.json`, or `-` for stdin. */
-async function readArgs(context: CommandContext, value: string): Promise<ToolArguments> {
-  if (value === '-') return parseArgumentsJson(await readAll(context.io.stdin), '--args - (stdin)');
+async function readArgs(runtime: Runtime, value: string): Promise<ToolArguments> {
+  if (value === '-') return parseArgumentsJson(await readAll(runtime.io.stdin), '--args - (stdin)');
   if (value.startsWith('@')) {
-    const file = resolve(context.io.cwd, value.slice(1));
+    const file = resolve(runtime.io.cwd, value.slice(1));
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -203,6 +172,7 @@ function renderPlan(plan: CallPlan, color: boolean): string {
 }
 
 interface ExecuteOptions {
+  timeoutMs: number;
   id: string;
   fixedIds: boolean;
   ts: string;
@@ -211,24 +181,24 @@ interface ExecuteOptions {
   envelopeOnly: boolean;
 }
 
-async function execute(context: CommandContext, config: LoadedConfig | undefined, plan: CallPlan, options: ExecuteOptions): Promise<number> {
+async function execute(runtime: Runtime, config: LoadedConfig | undefined, plan: CallPlan, options: ExecuteOptions): Promise<number> {
   const { tool } = plan;
   const label = `${tool.server}/${tool.name}`;
   const spec = config?.servers.find((server) => server.name === tool.server);
   if (!spec) throw unknownServer(tool.server, config?.servers.map((server) => server.name) ?? []);
-  await confirm(context, plan, options.yes);
+  await confirm(runtime, plan, options.yes);
 
   const { openSession } = await import('../../discovery/session.js');
-  const timeout = context.options.timeout ?? 10_000;
-  const session = await openSession(spec, { timeoutMs: timeout, signal: context.io.signal });
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const session = await openSession(spec, { timeoutMs: timeout, signal: runtime.io.signal });
   let result: Record<string, unknown>;
   try {
-    result = (await session.client.callTool({ name: tool.name, arguments: plan.arguments }, undefined, { timeout, signal: context.io.signal })) as Record<
+    result = (await session.client.callTool({ name: tool.name, arguments: plan.arguments }, undefined, { timeout, signal: runtime.io.signal })) as Record<
       string,
       unknown
     >;
   } catch (error) {
-    if (context.io.signal.aborted) throw error;
+    if (runtime.io.signal.aborted) throw error;
     throw new McpnsError('TRANSPORT', `tools/call ${label} failed: ${(error as Error).message}`, { cause: error });
   } finally {
     await session.close();
@@ -236,7 +206,7 @@ async function execute(context: CommandContext, config: LoadedConfig | undefined
 
   const format = plan.decision.format;
   const derive = (suffix: string): string => (options.fixedIds ? `${options.id}-${suffix}` : randomUUID());
-  const ts = options.fixedTs ? options.ts : context.io.now().toISOString();
+  const ts = options.fixedTs ? options.ts : runtime.io.now().toISOString();
   const requestEnvelope = plan.envelope;
   let fulfillment: Record<string, unknown> | undefined;
   let answered = String(requestEnvelope['id'] ?? options.id);
@@ -258,14 +228,14 @@ async function execute(context: CommandContext, config: LoadedConfig | undefined
   const isError = result['isError'] === true;
 
   if (options.envelopeOnly) {
-    context.output.out(JSON.stringify(response, null, 2) + '\n');
-  } else if (context.wantsJson) {
-    context.output.out(JSON.stringify({ ...callDocument(plan, 'execute'), ...(fulfillment ? { fulfillment } : {}), result, response }, null, 2) + '\n');
+    runtime.console.out(JSON.stringify(response, null, 2) + '\n');
+  } else if (runtime.console.json) {
+    runtime.console.out(JSON.stringify({ ...callDocument(plan, 'execute'), ...(fulfillment ? { fulfillment } : {}), result, response }, null, 2) + '\n');
   } else {
-    let text = renderPlan(plan, context.useColor);
+    let text = renderPlan(plan, runtime.console.color);
     if (fulfillment) text += `\nfulfilled by ${FULFILLER} (the proposal was confirmed):\n${JSON.stringify(fulfillment, null, 2)}\n`;
-    text += `\n${renderResult(result, label, context.useColor)}\nresponse:\n${JSON.stringify(response, null, 2)}\n`;
-    context.output.out(text);
+    text += `\n${renderResult(result, label, runtime.console.color)}\nresponse:\n${JSON.stringify(response, null, 2)}\n`;
+    runtime.console.out(text);
   }
   return isError ? EXIT.FINDINGS : EXIT.OK;
 }
@@ -274,7 +244,7 @@ async function execute(context: CommandContext, config: LoadedConfig | undefined
  * A tool not marked `readOnlyHint: true` may change something: ask on a TTY, require --yes otherwise.
  * Declining sends nothing.
  */
-async function confirm(context: CommandContext, plan: CallPlan, yes: boolean): Promise<void> {
+async function confirm(runtime: Runtime, plan: CallPlan, yes: boolean): Promise<void> {
   if (plan.tool.annotations?.readOnlyHint === true || yes) return;
   const label = `${plan.tool.server}/${plan.tool.name}`;
   const flags = [
@@ -283,13 +253,13 @@ async function confirm(context: CommandContext, plan: CallPlan, yes: boolean): P
   ]
     .filter(Boolean)
     .join(', ');
-  if (!context.io.stdin.isTTY) {
+  if (!runtime.io.stdin.isTTY) {
     throw new McpnsError('CONFIRMATION_REQUIRED', `${label} is not marked read-only (${flags}); nothing was sent`, {
       hint: 'pass --yes to call it without a prompt',
     });
   }
-  context.output.err(`call ${terminalSafe(label)} (${flags}) with ${terminalSafe(JSON.stringify(plan.arguments))}? [y/N] `);
-  const answer = await readLine(context.io.stdin);
+  runtime.console.prompt(`call ${label} (${flags}) with ${JSON.stringify(plan.arguments)}? [y/N] `);
+  const answer = await readLine(runtime.io.stdin);
   if (!/^y(es)?$/i.test(answer)) throw new McpnsError('CONFIRMATION_REQUIRED', `not confirmed; nothing was sent to ${label}`);
 }
 

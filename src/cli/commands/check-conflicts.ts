@@ -1,10 +1,10 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { registerCheckCommand } from '../check-command.js';
-import type { Registrar } from '../main.js';
+import type { CommandHost } from '../command.js';
 
 /** `mcpns check-conflicts`: collision findings under every naming target. */
-export function registerCheckConflicts(program: Command, registrar: Registrar): void {
-  registerCheckCommand(program, registrar, {
+export function registerCheckConflicts(program: Command, host: CommandHost): void {
+  registerCheckCommand(program, host, {
     name: 'check-conflicts',
     description: 'find tool-name collisions, ambiguous routes and wire-rule breaks under one or more naming targets',
     families: ['conflicts'],

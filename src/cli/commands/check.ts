@@ -1,10 +1,10 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { registerCheckCommand } from '../check-command.js';
-import type { Registrar } from '../main.js';
+import type { CommandHost } from '../command.js';
 
 /** `mcpns check`: check-conflicts + lint in one run, one report, one exit code. */
-export function registerCheck(program: Command, registrar: Registrar): void {
-  registerCheckCommand(program, registrar, {
+export function registerCheck(program: Command, host: CommandHost): void {
+  registerCheckCommand(program, host, {
     name: 'check',
     description: 'check-conflicts and lint in one run and one report (the CI entry point)',
     families: ['conflicts', 'lint'],

@@ -1,13 +1,11 @@
-import type { Command } from 'commander';
-import type { Registrar } from '../main.js';
-
-type Register = (program: Command, registrar: Registrar) => void;
+import type { Command } from '@commander-js/extra-typings';
+import type { CommandHost, RegisterCommand } from '../command.js';
 
 /**
  * Every command, in help order, loaded on demand: a run imports only the module of the command it invokes
  * (help and unknown commands load them all), so `list` does not pay for ajv, the route engine or the reporters.
  */
-const COMMANDS: Record<string, () => Promise<Register>> = {
+const COMMANDS: Record<string, () => Promise<RegisterCommand>> = {
   list: async () => (await import('./list.js')).registerList,
   servers: async () => (await import('./servers.js')).registerServers,
   'check-conflicts': async () => (await import('./check-conflicts.js')).registerCheckConflicts,
@@ -24,9 +22,9 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
 export const COMMAND_NAMES = Object.keys(COMMANDS);
 
 /** Register the invoked command (the first argument not starting with "-"), or all of them when it is not one. */
-export async function registerCommands(program: Command, registrar: Registrar, argv: readonly string[]): Promise<void> {
+export async function registerCommands(program: Command, host: CommandHost, argv: readonly string[]): Promise<void> {
   const invoked = argv.find((arg) => !arg.startsWith('-'));
-  const names = invoked !== undefined && invoked in COMMANDS && invoked !== 'help' ? [invoked] : COMMAND_NAMES;
+  const names = invoked !== undefined && Object.hasOwn(COMMANDS, invoked) ? [invoked] : COMMAND_NAMES;
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
-  for (const register of registers) register(program, registrar);
+  for (const register of registers) register(program, host);
 }

@@ -1,10 +1,10 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { registerCheckCommand } from '../check-command.js';
-import type { Registrar } from '../main.js';
+import type { CommandHost } from '../command.js';
 
 /** `mcpns lint`: naming-convention and tool-definition findings. */
-export function registerLint(program: Command, registrar: Registrar): void {
-  registerCheckCommand(program, registrar, {
+export function registerLint(program: Command, host: CommandHost): void {
+  registerCheckCommand(program, host, {
     name: 'lint',
     description: 'check tool names and definitions against the MCP spec and your namespaces (prefix, pattern, case)',
     families: ['lint'],

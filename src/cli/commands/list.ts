@@ -1,67 +1,61 @@
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
 import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE, getTarget, namingInputFromCatalog, type Rendering } from '../../naming/index.js';
-import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Registrar } from '../main.js';
-import { makeChalk, renderTable, shorten } from '../render-table.js';
-import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
+import { defineAction, type CommandHost } from '../command.js';
+import { withDiscoveryOptions } from '../options/discovery-options.js';
+import { withPresetOption, withStyleOption } from '../options/naming-options.js';
+import { withOutputOptions, withTableOptions } from '../options/output-options.js';
+import { withSourceOptions } from '../options/source-options.js';
+import { makeChalk, renderTable, shorten, type Cell } from '../render-table.js';
+import { obtainCatalog } from '../services/catalog.js';
+import { loadConfigurationFor } from '../services/configuration.js';
 
-interface ListOptions {
-  style?: string;
-  preset?: string;
-  all?: boolean;
-}
-
-export function registerList(program: Command, registrar: Registrar): void {
-  const command = program
+export function registerList(program: Command, host: CommandHost): void {
+  const base = program
     .command('list')
     .description('discover tools from the configured servers and print the namespaced catalog')
-    .option('--style <style>', 'naming style for the name column (default: naming.style from config, else slash)')
-    .option('--preset <presets>', 'show names exactly as these clients/gateways/providers would (comma-separated: side-by-side columns)')
-    .option('--all', 'also show tools hidden by client filters or the profile, marked with the reason');
-  addSourceOptions(command);
-  addCatalogOptions(command);
-  addOutputOptions(command);
-  command.addHelpText(
-    'after',
-    `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nExit code 1 when a server failed (the others are still listed).`,
-  );
-  command.action(registrar.action((context) => runList(context)));
-}
+    .option('--all', 'also show tools hidden by client filters or the profile, marked with the reason')
+    .addHelpText(
+      'after',
+      `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nExit code 1 when a server failed (the others are still listed).`,
+    );
+  const named = withPresetOption(withStyleOption(base), 'show names exactly as these clients/gateways/providers would (comma-separated: side-by-side columns)');
+  const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(named))));
 
-async function runList(context: CommandContext): Promise<number> {
-  const options = context.options as ListOptions & typeof context.options;
-  const config = context.options.catalog ? context.optionalConfig() : context.config();
-  const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
-  const style = getTarget(styleId);
-  const presetIds = (options.preset ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  const presets = presetIds.map((id) => getTarget(id));
+  defineAction(command, host, async (runtime, options) => {
+    const config = loadConfigurationFor(runtime, options);
+    const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
+    const presets = (options.preset ?? []).map((id) => getTarget(id));
+    const { catalog } = await obtainCatalog(runtime, { settings: options, config, showHidden: options.all === true });
 
-  const { catalog } = await context.catalog();
-  const prefixes = config ? namespacePrefixes(config) : {};
-  const input = namingInputFromCatalog(catalog, prefixes);
-  const styled = style.render(input);
-  const styledCatalog: Catalog = {
-    ...catalog,
-    style: styleId,
-    tools: catalog.tools.map((tool, index) => ({ ...tool, qualifiedName: styled.names[index]?.name ?? tool.qualifiedName })),
-  };
-  const failed = catalog.servers.filter((server) => server.status === 'error');
+    const input = namingInputFromCatalog(catalog, config ? namespacePrefixes(config) : {});
+    const styled = getTarget(styleId).render(input);
+    const styledCatalog: Catalog = {
+      ...catalog,
+      style: styleId,
+      tools: catalog.tools.map((tool, index) => ({ ...tool, qualifiedName: styled.names[index]?.name ?? tool.qualifiedName })),
+    };
+    const exitCode = catalog.servers.some((server) => server.status === 'error') ? EXIT.FINDINGS : EXIT.OK;
 
-  if (context.wantsJson) {
-    const visible = options.all ? styledCatalog : { ...styledCatalog, tools: styledCatalog.tools.filter((tool) => !tool.hidden) };
-    context.output.out(JSON.stringify(visible, null, 2) + '\n');
-    return failed.length ? EXIT.FINDINGS : EXIT.OK;
-  }
-
-  const renderings = presets.map((preset) => preset.render(input));
-  context.output.out(renderList(styledCatalog, renderings, { all: options.all === true, color: context.useColor, styleId }));
-  return failed.length ? EXIT.FINDINGS : EXIT.OK;
+    if (runtime.console.json) {
+      const visible = options.all ? styledCatalog : { ...styledCatalog, tools: styledCatalog.tools.filter((tool) => !tool.hidden) };
+      runtime.console.out(JSON.stringify(visible, null, 2) + '\n');
+      return exitCode;
+    }
+    const renderings = presets.map((preset) => preset.render(input));
+    runtime.console.out(
+      renderList(styledCatalog, renderings, {
+        all: options.all === true,
+        color: runtime.console.color,
+        styleId,
+        width: options.wide ? undefined : runtime.console.stdoutColumns,
+      }),
+    );
+    return exitCode;
+  });
 }
 
 function flags(tool: CatalogTool): string {
@@ -74,23 +68,43 @@ function flags(tool: CatalogTool): string {
   return marks.join(' ');
 }
 
-export function renderList(catalog: Catalog, renderings: Rendering[], options: { all: boolean; color: boolean; styleId: string }): string {
+export interface RenderListOptions {
+  all: boolean;
+  color: boolean;
+  styleId: string;
+  /** Fit the table to this terminal width (undefined: never cut columns). */
+  width?: number | undefined;
+}
+
+export function renderList(catalog: Catalog, renderings: Rendering[], options: RenderListOptions): string {
   const chalk = makeChalk(options.color);
-  const rows: string[][] = [];
-  const toolIndexes = catalog.tools.map((tool, index) => ({ tool, index })).filter(({ tool }) => options.all || !tool.hidden);
-  for (const { tool, index } of toolIndexes) {
-    const presetCells = renderings.map((rendering) => {
+  const rows: Cell[][] = [];
+  for (const [index, tool] of catalog.tools.entries()) {
+    if (!options.all && tool.hidden) continue;
+    const presetCells = renderings.map((rendering): Cell => {
       const rendered = rendering.names[index];
       if (!rendered) return '';
-      return rendered.dropped ? chalk.red(`(dropped: ${terminalSafe(rendered.dropped)})`) : terminalSafe(rendered.name);
+      return rendered.dropped ? { text: `(dropped: ${terminalSafe(rendered.dropped)})`, paint: chalk.red } : terminalSafe(rendered.name);
     });
-    const description = tool.hidden
-      ? chalk.dim(`(hidden by ${terminalSafe(tool.hidden.by)}: ${terminalSafe(tool.hidden.reason)})`)
+    const description: Cell = tool.hidden
+      ? { text: `(hidden by ${terminalSafe(tool.hidden.by)}: ${terminalSafe(tool.hidden.reason)})`, paint: chalk.dim }
       : terminalSafe(shorten(tool.description, 60));
-    rows.push([terminalSafe(tool.server), chalk.cyan(terminalSafe(tool.qualifiedName)), ...presetCells, description, chalk.dim(flags(tool))]);
+    rows.push([
+      terminalSafe(tool.server),
+      { text: terminalSafe(tool.qualifiedName), paint: chalk.cyan },
+      ...presetCells,
+      description,
+      { text: flags(tool), paint: chalk.dim },
+    ]);
   }
-  const head = ['SERVER', `NAME (${options.styleId})`, ...renderings.map((rendering) => rendering.target.toUpperCase()), 'DESCRIPTION', 'FLAGS'];
-  let text = rows.length ? renderTable(head, rows, chalk) : 'no tools\n';
+  const columns = [
+    'SERVER',
+    `NAME (${options.styleId})`,
+    ...renderings.map((rendering) => rendering.target.toUpperCase()),
+    { header: 'DESCRIPTION', shrinkRank: 1 },
+    { header: 'FLAGS', shrinkRank: 2 },
+  ];
+  let text = rows.length ? renderTable(columns, rows, { chalk, width: options.width }) : 'no tools\n';
 
   const ok = catalog.servers.filter((server) => server.status === 'ok');
   const failed = catalog.servers.filter((server) => server.status === 'error');

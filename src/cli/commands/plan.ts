@@ -1,35 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { PLAN_SCHEMA_URL, readPlanText, validatePlan, type PlanValidation } from '../../route/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Registrar } from '../main.js';
-import { readAll } from '../stdin.js';
+import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { withDiscoveryOptions } from '../options/discovery-options.js';
+import { envelopeSettings, withEnvelopeOptions } from '../options/envelope-options.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { withSourceOptions } from '../options/source-options.js';
 import { makeChalk } from '../render-table.js';
-import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
-import { addEnvelopeOptions, envelopeSettings } from './route.js';
+import { obtainCatalog } from '../services/catalog.js';
+import { loadConfigurationFor } from '../services/configuration.js';
+import { readAll } from '../stdin.js';
 
-interface PlanCliOptions {
-  envelopes?: boolean;
-}
-
-export function registerPlan(program: Command, registrar: Registrar): void {
+export function registerPlan(program: Command, host: CommandHost): void {
   const plan = program.command('plan').description('validate a tool plan (e.g. from an LLM planner) against the catalog before anything runs');
 
-  const validate = plan
+  const base = plan
     .command('validate')
     .description('resolve every call of a plan, validate every argument set, report every problem with its call index and path')
     .argument('<plan>', 'plan file (JSON; prose or a ```json fence around it is tolerated), or - for stdin')
-    .option('--envelopes', 'print the envelopes the plan would send (when it is valid)');
-  addEnvelopeOptions(validate);
-  addSourceOptions(validate);
-  addCatalogOptions(validate);
-  addOutputOptions(validate);
-  validate.addHelpText(
-    'after',
-    `
+    .option('--envelopes', 'print the envelopes the plan would send (when it is valid)')
+    .addHelpText(
+      'after',
+      `
 Accepted shapes (schema/plan.schema.json): the Bamboo plan {"route","confidence","tool_calls":[{"tool","arguments","namespace"?}],"explain"}
 or a plain list [{"tool","arguments"}]. An ambiguous short name is an error, never a guess; "namespace" (a server or a
 config namespace) may disambiguate it.
@@ -40,21 +36,37 @@ Examples:
   mcpns route "what is 2 plus 3" --json | jq .plan | mcpns plan validate -
 
 Exit codes: 0 valid · 1 invalid plan · 2 unreadable input, usage or config error.`,
-  );
-  validate.action(registrar.action((context, file) => runValidate(context, file as string)));
+    );
+  const validate = withOutputOptions(withDiscoveryOptions(withSourceOptions(withEnvelopeOptions(base)), { hasPositionals: true }));
+  defineAction(validate, host, async (runtime, options, file) => {
+    const { text, source } = await readInput(runtime, file);
+    const { value, notes } = readPlanText(text, source);
+    for (const note of notes) runtime.console.note(note);
+    const config = loadConfigurationFor(runtime, options);
+    const settings = envelopeSettings(options, config, { cwd: runtime.io.cwd, now: runtime.io.now() });
+    const { catalog } = await obtainCatalog(runtime, { settings: options, config });
+    const result = validatePlan(value, catalog, { ...settings, namespaces: config?.namespaces ?? {} }, notes);
+    const envelopes = options.envelopes && result.valid ? result.calls.map((call) => call.envelope!) : undefined;
+    if (runtime.console.json) {
+      runtime.console.out(JSON.stringify({ ...result, ...(envelopes ? { envelopes } : {}) }, null, 2) + '\n');
+    } else {
+      runtime.console.out(renderPlanValidation(result, runtime.console.color));
+      if (envelopes) runtime.console.out(`\nenvelopes:\n${JSON.stringify(envelopes, null, 2)}\n`);
+      else if (options.envelopes) runtime.console.status('no envelopes: the plan is invalid');
+    }
+    return result.valid ? EXIT.OK : EXIT.FINDINGS;
+  });
 
   const schema = plan.command('schema').description('print the JSON Schema of a plan (draft 2020-12), e.g. for a planner prompt');
-  schema.action(
-    registrar.action(async (context) => {
-      context.output.out(readFileSync(PLAN_SCHEMA_URL, 'utf8'));
-      return EXIT.OK;
-    }),
-  );
+  defineAction(schema, host, async (runtime) => {
+    runtime.console.out(readFileSync(PLAN_SCHEMA_URL, 'utf8'));
+    return EXIT.OK;
+  });
 }
 
-async function readInput(context: CommandContext, file: string): Promise<{ text: string; source: string }> {
-  if (file === '-') return { text: await readAll(context.io.stdin), source: 'stdin' };
-  const path = resolve(context.io.cwd, file);
+async function readInput(runtime: Runtime, file: string): Promise<{ text: string; source: string }> {
+  if (file === '-') return { text: await readAll(runtime.io.stdin), source: 'stdin' };
+  const path = resolve(runtime.io.cwd, file);
   try {
     return { text: readFileSync(path, 'utf8'), source: file };
   } catch (error) {
@@ -62,26 +74,6 @@ async function readInput(context: CommandContext, file: string): Promise<{ text:
       location: { file },
     });
   }
-}
-
-async function runValidate(context: CommandContext, file: string): Promise<number> {
-  const options = context.options as PlanCliOptions & typeof context.options;
-  const { text, source } = await readInput(context, file);
-  const { value, notes } = readPlanText(text, source);
-  for (const note of notes) context.output.err(`mcpns: note: ${note}\n`);
-  const config = context.options.catalog ? context.optionalConfig() : context.config();
-  const settings = envelopeSettings(context, config);
-  const { catalog } = await context.catalog();
-  const result = validatePlan(value, catalog, { ...settings, namespaces: config?.namespaces ?? {} }, notes);
-  const envelopes = options.envelopes && result.valid ? result.calls.map((call) => call.envelope!) : undefined;
-  if (context.wantsJson) {
-    context.output.out(JSON.stringify({ ...result, ...(envelopes ? { envelopes } : {}) }, null, 2) + '\n');
-  } else {
-    context.output.out(renderPlanValidation(result, context.useColor));
-    if (envelopes) context.output.out(`\nenvelopes:\n${JSON.stringify(envelopes, null, 2)}\n`);
-    else if (options.envelopes) context.output.err('mcpns: no envelopes: the plan is invalid\n');
-  }
-  return result.valid ? EXIT.OK : EXIT.FINDINGS;
 }
 
 const safe = (text: string): string => terminalSafe(text);

@@ -1,76 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import type { Command } from 'commander';
-import { Option } from 'commander';
-import { priorityFunction, type EnvelopeFormat } from '../../call/index.js';
-import type { LoadedConfig } from '../../config/loaded.js';
+import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { DEFAULT_STYLE } from '../../naming/index.js';
-import { namespacePrefixes } from '../../naming/prefixes.js';
-import { routeQuestion, type EnvelopeOptions, type RouteResult, type RuleTrial } from '../../route/index.js';
+import { routeQuestion, type RouteResult, type RuleTrial } from '../../route/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Registrar } from '../main.js';
-import { loadParticipant } from '../participant.js';
+import { defineAction, type CommandHost } from '../command.js';
+import { withDiscoveryOptions } from '../options/discovery-options.js';
+import { envelopeSettings, withEnvelopeOptions } from '../options/envelope-options.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { withSourceOptions } from '../options/source-options.js';
 import { makeChalk } from '../render-table.js';
-import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
+import { obtainCatalog } from '../services/catalog.js';
+import { loadConfigurationFor } from '../services/configuration.js';
 
-/** Options `route` and `plan validate` share with `call` (envelope shape and reproducibility). */
-export interface EnvelopeCliOptions {
-  envelope?: EnvelopeFormat;
-  from?: string;
-  capabilities?: string;
-  id?: string;
-  ts?: string;
-  style?: string;
-}
-
-/** Add --envelope/--from/--capabilities/--id/--ts/--style, spelled exactly as `call` spells them. */
-export function addEnvelopeOptions(command: Command): Command {
-  return command
-    .addOption(new Option('--envelope <format>', 'envelope to print').choices(['mew', 'jsonrpc', 'mcpx']).default('mew'))
-    .option('--from <id>', 'participant id (default: config participant.id, else "mcpns")')
-    .option('--capabilities <file>', 'participant capabilities (JSON/YAML: an array, or {id?, capabilities})')
-    .option('--id <id>', 'envelope id (default: a random UUID; several calls get <id>-1, <id>-2…)')
-    .option('--ts <timestamp>', 'envelope timestamp (default: now)')
-    .option('--style <style>', 'naming style of qualified names (default: naming.style from config, else slash)');
-}
-
-/** Resolution, participant, ids: everything the envelope builders need, from flags ?? config ?? defaults. */
-export function envelopeSettings(context: CommandContext, config: LoadedConfig | undefined): EnvelopeOptions {
-  const options = context.options as EnvelopeCliOptions & typeof context.options;
-  if (options.ts !== undefined && Number.isNaN(Date.parse(options.ts))) throw new UsageError(`--ts "${options.ts}" is not an RFC 3339 timestamp`);
-  return {
-    resolve: {
-      style: options.style ?? config?.naming.style ?? DEFAULT_STYLE,
-      priority: priorityFunction(config, options.profile),
-      prefixes: config ? namespacePrefixes(config) : {},
-    },
-    envelope: options.envelope ?? 'mew',
-    participant: loadParticipant(context, config, options),
-    id: options.id ?? randomUUID(),
-    ts: options.ts ?? context.io.now().toISOString(),
-  };
-}
-
-interface RouteCliOptions extends EnvelopeCliOptions {
-  explain?: boolean;
-  validate?: boolean;
-}
-
-export function registerRoute(program: Command, registrar: Registrar): void {
-  const command = program
+export function registerRoute(program: Command, host: CommandHost): void {
+  const base = program
     .command('route')
     .description('route a question with the deterministic rules in config: which rule fires, the hints, the tool call(s) and their envelopes')
     .argument('<question...>', 'the question (quote it, or pass the words)')
     .option('--explain', 'show every rule tried and why it did or did not fire')
-    .option('--no-validate', 'do not validate arguments against the input schema');
-  addEnvelopeOptions(command);
-  addSourceOptions(command);
-  addCatalogOptions(command, { variadicServer: false });
-  addOutputOptions(command);
-  command.addHelpText(
-    'after',
-    `
+    .option('--no-validate', 'do not validate arguments against the input schema')
+    .addHelpText(
+      'after',
+      `
 Examples:
   mcpns route "what is 2 plus 3" --catalog catalog.json
   mcpns route "weather in Paris" --envelope jsonrpc --id req-1 --ts 2026-01-01T00:00:00Z
@@ -79,26 +30,26 @@ Examples:
 Rules are config "routes", tried in order; the first that fires wins (FAST_PATH). Nothing is sent.
 Exit codes: 0 FAST_PATH with valid arguments · 1 NO_ROUTE or invalid arguments · 2 usage/config error,
 or a rule naming a tool the catalog cannot resolve.`,
-  );
-  command.action(registrar.action((context, words) => runRoute(context, (words as string[]).join(' '))));
-}
+    );
+  const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(withEnvelopeOptions(base)), { hasPositionals: true }));
 
-async function runRoute(context: CommandContext, question: string): Promise<number> {
-  const options = context.options as RouteCliOptions & typeof context.options;
-  if (!question.trim()) throw new UsageError('the question is empty');
-  const config = options.catalog ? context.optionalConfig() : context.config();
-  const routes = config?.routes ?? [];
-  if (!routes.length) {
-    throw new UsageError('no routes are configured', {
-      hint: 'add a "routes" list to mcpns.config.json, e.g. {"name":"add","pattern":"what is (?<a>\\\\d+) plus (?<b>\\\\d+)","tool":"calculator/add","arguments":{"a":"${a}","b":"${b}"}}',
-    });
-  }
-  const settings = envelopeSettings(context, config);
-  const { catalog } = await context.catalog();
-  const result = routeQuestion(question, routes, catalog, { ...settings, validate: options.validate !== false, explain: options.explain === true });
-  if (context.wantsJson) context.output.out(JSON.stringify(result, null, 2) + '\n');
-  else context.output.out(renderRoute(result, context.useColor));
-  return result.route === 'FAST_PATH' && result.valid ? EXIT.OK : EXIT.FINDINGS;
+  defineAction(command, host, async (runtime, options, words) => {
+    const question = words.join(' ');
+    if (!question.trim()) throw new UsageError('the question is empty');
+    const config = loadConfigurationFor(runtime, options);
+    const routes = config?.routes ?? [];
+    if (!routes.length) {
+      throw new UsageError('no routes are configured', {
+        hint: 'add a "routes" list to mcpns.config.json, e.g. {"name":"add","pattern":"what is (?<a>\\\\d+) plus (?<b>\\\\d+)","tool":"calculator/add","arguments":{"a":"${a}","b":"${b}"}}',
+      });
+    }
+    const settings = envelopeSettings(options, config, { cwd: runtime.io.cwd, now: runtime.io.now() });
+    const { catalog } = await obtainCatalog(runtime, { settings: options, config });
+    const result = routeQuestion(question, routes, catalog, { ...settings, validate: options.validate !== false, explain: options.explain === true });
+    if (runtime.console.json) runtime.console.out(JSON.stringify(result, null, 2) + '\n');
+    else runtime.console.out(renderRoute(result, runtime.console.color));
+    return result.route === 'FAST_PATH' && result.valid ? EXIT.OK : EXIT.FINDINGS;
+  });
 }
 
 const safe = (text: string): string => terminalSafe(text);

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { parseCatalogText } from '../../catalog/read.js';
 import type { Catalog } from '../../catalog/types.js';
 import { diffCatalogs } from '../../diff/diff.js';
@@ -8,31 +6,26 @@ import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { createSnapshot, serializeSnapshot, type Snapshot } from '../../snapshot/create.js';
 import { collectSecrets, redactText } from '../../util/redact.js';
-import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Registrar } from '../main.js';
-import { addCatalogOptions, addOutputOptions, addSourceOptions, type CommandContext } from '../shared.js';
-
-interface SnapshotCliOptions {
-  output: string;
-  update?: boolean;
-  allowPartial?: boolean;
-}
+import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { withDiscoveryOptions } from '../options/discovery-options.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { withSourceOptions } from '../options/source-options.js';
+import { obtainCatalog } from '../services/catalog.js';
+import { loadConfigurationFor } from '../services/configuration.js';
+import { outputFile, readExisting, writeOutputFile } from '../write-output.js';
 
 type WriteStatus = 'created' | 'written' | 'updated' | 'unchanged' | 'stdout' | 'not-written';
 
-export function registerSnapshot(program: Command, registrar: Registrar): void {
-  const command = program
+export function registerSnapshot(program: Command, host: CommandHost): void {
+  const base = program
     .command('snapshot')
     .description('write a deterministic catalog snapshot (lock file) with per-tool hashes')
     .requiredOption('-o, --output <file>', 'lock file to write ("-" for stdout)')
     .option('--update', 'rewrite the file only when the surface changed; say "unchanged" or "updated" on stderr')
-    .option('--allow-partial', 'write the lock file even when a server failed (the exit code is still 1)');
-  addSourceOptions(command);
-  addCatalogOptions(command);
-  addOutputOptions(command);
-  command.addHelpText(
-    'after',
-    `
+    .option('--allow-partial', 'write the lock file even when a server failed (the exit code is still 1)')
+    .addHelpText(
+      'after',
+      `
 Examples:
   mcpns snapshot -o mcpns.lock.json
   mcpns snapshot --update -o mcpns.lock.json
@@ -40,50 +33,54 @@ Examples:
   mcpns diff mcpns.lock.json                   # drift against the live servers
 
 The same servers give byte-identical files: keys sorted, no timestamps or durations, config paths relative.
-When a server fails nothing is written (exit 1) unless --allow-partial; the lock is never silently partial.`,
-  );
-  command.action(registrar.action((context) => runSnapshot(context)));
-}
-
-async function runSnapshot(context: CommandContext): Promise<number> {
-  const options = context.options as SnapshotCliOptions & typeof context.options;
-  const config = context.options.catalog ? context.optionalConfig() : context.config();
-  // Raw text: a configured secret echoed by a server must make the snapshot refuse, not be written as ***.
-  const { catalog } = await context.catalog({ keepSecrets: true });
-  const failed = catalog.servers.filter((server) => server.status === 'error');
-  const target = options.output === '-' ? undefined : resolve(context.io.cwd, options.output);
-
-  if (failed.length && !options.allowPartial) {
-    const names = failed.map((server) => `${terminalSafe(server.name)} (${server.error?.code ?? 'ERROR'})`).join(', ');
-    context.output.err(
-      `mcpns: error: not writing ${target ? options.output : 'the snapshot'}: ${failed.length} server(s) failed: ${names}\n  hint: fix them, or pass --allow-partial to record them as failed\n`,
+When a server fails nothing is written (exit 1) unless --allow-partial; the lock is never silently partial.
+The file is replaced atomically: a failed write leaves the previous lock as it was.`,
     );
-    if (context.wantsJson) report(context, { status: 'not-written', file: options.output, catalog });
-    return EXIT.FINDINGS;
-  }
+  const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(base)));
 
-  const snapshot = createSnapshot(catalog, { cwd: context.io.cwd, home: context.io.home });
-  const text = serializeSnapshot(snapshot);
-  assertNoSecrets(snapshot, config ? collectSecrets(config.servers) : []);
-  const exitCode = failed.length ? EXIT.FINDINGS : EXIT.OK;
+  defineAction(command, host, async (runtime, options) => {
+    const config = loadConfigurationFor(runtime, options);
+    // Checked before any server starts: a directory or a device as target is a usage error.
+    const target = outputFile(runtime.io.cwd, options.output, '--output');
+    // Raw text: a configured secret echoed by a server must make the snapshot refuse, not be written as ***.
+    const { catalog } = await obtainCatalog(runtime, { settings: options, config, keepSecrets: true });
+    const failed = catalog.servers.filter((server) => server.status === 'error');
 
-  if (!target) {
-    context.output.out(text);
+    if (failed.length && !options.allowPartial) {
+      const names = failed.map((server) => `${server.name} (${server.error?.code ?? 'ERROR'})`).join(', ');
+      runtime.console.error({
+        code: 'SERVER_FAILED',
+        message: `not writing ${target ? target.shown : 'the snapshot'}: ${failed.length} server(s) failed: ${names}`,
+        hint: 'fix them, or pass --allow-partial to record them as failed',
+        servers: failed.map((server) => server.name),
+      });
+      if (runtime.console.json) report(runtime, { status: 'not-written', file: options.output, catalog });
+      return EXIT.FINDINGS;
+    }
+
+    const snapshot = createSnapshot(catalog, { cwd: runtime.io.cwd, home: runtime.io.home });
+    const text = serializeSnapshot(snapshot);
+    assertNoSecrets(snapshot, config ? collectSecrets(config.servers) : []);
+    const exitCode = failed.length ? EXIT.FINDINGS : EXIT.OK;
+
+    if (!target) {
+      runtime.console.out(text);
+      return exitCode;
+    }
+    const existing = readExisting(target);
+    let status: WriteStatus = existing === undefined ? 'created' : options.update ? 'updated' : 'written';
+    if (options.update && existing === text) status = 'unchanged';
+    else writeOutputFile(target, text);
+
+    const changes = existing !== undefined && status !== 'unchanged' ? changeSummary(existing, snapshot) : undefined;
+    if (runtime.console.json) report(runtime, { status, file: options.output, catalog, ...(changes ? { changes } : {}) });
+    else {
+      const what = `${snapshot.tools.length} tools from ${snapshot.servers.filter((server) => server.status === 'ok').length} servers`;
+      const detail = changes ? `; ${formatChanges(changes)}` : '';
+      runtime.console.status(`${options.output} ${status} (${what}${detail})`);
+    }
     return exitCode;
-  }
-  const existing = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-  let status: WriteStatus = existing === undefined ? 'created' : options.update ? 'updated' : 'written';
-  if (options.update && existing === text) status = 'unchanged';
-  else writeLock(target, options.output, text);
-
-  const changes = existing !== undefined && status !== 'unchanged' ? changeSummary(existing, snapshot) : undefined;
-  if (context.wantsJson) report(context, { status, file: options.output, catalog, ...(changes ? { changes } : {}) });
-  else if (!context.options.quiet) {
-    const what = `${snapshot.tools.length} tools from ${snapshot.servers.filter((server) => server.status === 'ok').length} servers`;
-    const detail = changes ? `; ${formatChanges(changes)}` : '';
-    context.output.err(`mcpns: ${options.output} ${status} (${what}${detail})\n`);
-  }
-  return exitCode;
+  });
 }
 
 /** Shorter configured values ("prod", "base") are too likely to be ordinary words in a description. */
@@ -110,14 +107,6 @@ function assertNoSecrets(snapshot: Snapshot, secrets: readonly string[]): void {
   }
 }
 
-function writeLock(file: string, shown: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (error) {
-    throw new McpnsError('IO', `cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { location: { file } });
-  }
-}
-
 /** Finding counts per drift code between the old file and the new snapshot; undefined when the old file is unreadable. */
 function changeSummary(existing: string, snapshot: Snapshot): Record<string, number> | undefined {
   let previous: Catalog;
@@ -139,7 +128,7 @@ function formatChanges(changes: Record<string, number>): string {
   return entries.length ? entries.map(([code, count]) => `${count} ${code}`).join(', ') : 'formatting only';
 }
 
-function report(context: CommandContext, payload: { status: WriteStatus; file: string; catalog: Catalog; changes?: Record<string, number> }): void {
+function report(runtime: Runtime, payload: { status: WriteStatus; file: string; catalog: Catalog; changes?: Record<string, number> }): void {
   const failed = payload.catalog.servers.filter((server) => server.status === 'error').map((server) => server.name);
   const body = {
     schemaVersion: 1,
@@ -150,5 +139,5 @@ function report(context: CommandContext, payload: { status: WriteStatus; file: s
     failedServers: failed,
     ...(payload.changes ? { changes: payload.changes } : {}),
   };
-  context.output.out(`${JSON.stringify(body, null, 2)}\n`);
+  runtime.console.out(`${JSON.stringify(body, null, 2)}\n`);
 }

@@ -1,0 +1,85 @@
+/**
+ * How a command is wired: each command module declares its options once (commander with extra-typings infers the
+ * options object from those declarations) and hands its handler to `defineAction`, which builds the console from the
+ * output flags, runs the handler and turns what it throws into an exit code and one error message.
+ */
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { EXIT } from '../exit-codes.js';
+import { isMcpnsError } from '../errors.js';
+import type { CliIo } from './io.js';
+import type { OutputFlags } from './options/output-options.js';
+import { CliConsole, decideColor } from './services/console.js';
+
+/** What a handler works with: the outside world (io) and the console every output goes through. */
+export interface Runtime {
+  io: CliIo;
+  console: CliConsole;
+}
+
+/** What main hands to every command module. */
+export interface CommandHost {
+  io: CliIo;
+  /** Called by defineAction with the exit code the handler produced. */
+  setExitCode(code: number): void;
+  /** Called as soon as a command's options are known, so a later parse error is reported in the right form. */
+  setJsonErrors(json: boolean): void;
+}
+
+/** Every command module exports one of these; main loads only the invoked command's module. */
+export type RegisterCommand = (program: Command, host: CommandHost) => void;
+
+/** Console settings from a command's output flags. */
+export function consoleFor(io: CliIo, options: OutputFlags): CliConsole {
+  const json = options.json === true || options.format === 'json';
+  return new CliConsole(io, {
+    json,
+    quiet: options.quiet === true,
+    verbose: options.verbose === true,
+    color: decideColor(io, options.color === false),
+  });
+}
+
+/**
+ * Attach `run` as the command's action. It receives the typed options and positional arguments and returns the
+ * exit code; an McpnsError becomes exit 2 with its message and hint (one JSON line under --json), anything else
+ * an internal error (exit 2), and an interrupted run exit 130.
+ */
+export function defineAction<A extends unknown[], O extends OptionValues & OutputFlags, G extends OptionValues>(
+  command: Command<A, O, G>,
+  host: CommandHost,
+  run: (runtime: Runtime, options: O, ...args: A) => Promise<number>,
+): void {
+  command.action(async () => {
+    const options = command.opts();
+    const console = consoleFor(host.io, options);
+    host.setJsonErrors(console.json);
+    try {
+      host.setExitCode(await run({ io: host.io, console }, options, ...command.processedArgs));
+    } catch (error) {
+      host.setExitCode(reportError(error, { io: host.io, console }));
+    }
+  });
+}
+
+/** Print an error once, in the console's form, and return its exit code (130 when the run was interrupted). */
+export function reportError(error: unknown, runtime: Runtime): number {
+  if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
+  if (isMcpnsError(error)) {
+    const { file, line, column, path } = error.location;
+    runtime.console.error({
+      code: error.code,
+      message: error.message,
+      ...(file ? { file } : {}),
+      ...(line ? { line } : {}),
+      ...(column ? { column } : {}),
+      ...(path ? { path } : {}),
+      ...(error.hint ? { hint: error.hint } : {}),
+      ...error.details,
+    });
+    return EXIT.ERROR;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = runtime.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : '';
+  runtime.console.error({ code: 'INTERNAL', message }, `mcpns: internal error: ${message}\n${stack}`);
+  return EXIT.ERROR;
+}

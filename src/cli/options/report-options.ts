@@ -1,0 +1,30 @@
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { UsageError } from '../../errors.js';
+import { FAIL_ON, FORMATS, type Format } from '../../report/index.js';
+import { collectCommaList } from './parsers.js';
+
+/**
+ * Report options of the commands that produce findings (check, check-conflicts, lint, diff):
+ * --format, --fail-on, --ignore and -o/--output. `--ignore` takes a space-separated list only where the command has
+ * no positional arguments it could swallow.
+ */
+export function withReportOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+  shape: { hasPositionals: boolean } = { hasPositionals: false },
+) {
+  const ignore = shape.hasPositionals
+    ? new Option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)').argParser(collectCommaList)
+    : new Option('--ignore <codes...>', 'leave out findings with these codes (comma- or space-separated)').argParser(collectCommaList);
+  return command
+    .addOption(new Option('--format <format>', 'report format (default: text)').choices(FORMATS))
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(FAIL_ON).default('error' as const))
+    .addOption(ignore)
+    .option('-o, --output <file>', 'write the report to a file instead of stdout (- for stdout)');
+}
+
+/** --format wins, --json means json, else text; `--json --format text` is a contradiction (exit 2). */
+export function resolveFormat(options: { format?: Format | undefined; json?: true | undefined }): Format {
+  const format = options.format ?? (options.json ? 'json' : 'text');
+  if (options.json && format !== 'json') throw new UsageError(`--json conflicts with --format ${format}`, { hint: 'use one of them' });
+  return format;
+}

@@ -1,0 +1,31 @@
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { UsageError } from '../../errors.js';
+import { collect } from './parsers.js';
+
+/** Where servers come from, as every command that reads configuration takes it. */
+export interface SourceOptions {
+  config?: string[] | undefined;
+  client?: string[] | undefined;
+  scan?: true | undefined;
+  input?: string[] | undefined;
+}
+
+/** --config/--client/--scan/--input: where servers come from. */
+export function withSourceOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
+  return command
+    .option('-c, --config <file>', "config file: mcpns.config.json or any client's file (repeatable)", collect)
+    .option('--client <id>', "read that client's known config locations (repeatable)", collect)
+    .option('--scan', "read every known client's config locations")
+    .option('--input <id=value>', 'answer a VS Code ${input:id} variable (repeatable)', collect);
+}
+
+/** Parse --input id=value pairs. */
+export function parseInputs(pairs: readonly string[] | undefined): Record<string, string> {
+  const inputs: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const pair of pairs ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--input expects id=value, got "${pair}"`);
+    inputs[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return inputs;
+}

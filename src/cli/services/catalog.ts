@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import { acquireCatalog, type AcquiredCatalog } from '../../catalog/acquire.js';
+import { catalogSource } from '../../catalog/file-source.js';
+import { readCatalogFile } from '../../catalog/read.js';
+import type { LoadedConfig } from '../../config/loaded.js';
+import { liveSource } from '../../discovery/live-source.js';
+import type { ServerDiscovery, ToolSource } from '../../discovery/types.js';
+import { serversHiddenByProfile } from '../../profiles/apply.js';
+import { collectSecrets } from '../../util/redact.js';
+import type { Runtime } from '../command.js';
+import type { DiscoverySettings } from '../options/discovery-options.js';
+
+export interface CatalogRequest {
+  settings: DiscoverySettings;
+  config: LoadedConfig | undefined;
+  /** Only these servers, overriding --server (call narrows to the one server a qualified name names). */
+  servers?: readonly string[] | undefined;
+  /** Show hidden tools (list --all): servers a profile hides entirely are then discovered too. */
+  showHidden?: boolean;
+  /** Keep server text exactly as sent, secrets included (snapshot must refuse those, not write ***). */
+  keepSecrets?: boolean;
+}
+
+/** The source the settings ask for: the --catalog file, or the configured servers. */
+export function toolSource(runtime: Runtime, request: CatalogRequest): ToolSource {
+  const { settings, config } = request;
+  if (settings.catalog) return catalogSource(readCatalogFile(resolve(runtime.io.cwd, settings.catalog)));
+  const servers = config?.servers ?? [];
+  const includeDisabled = settings.includeDisabled === true;
+  const hiddenByProfile =
+    includeDisabled || request.showHidden || !config
+      ? new Map<string, string>()
+      : serversHiddenByProfile(
+          config,
+          settings.profile,
+          servers.map((server) => server.name),
+        );
+  return liveSource(servers, { includeDisabled, hiddenByProfile, cwd: runtime.io.cwd });
+}
+
+/**
+ * The catalog a command works on: read from --catalog (no server started) or discovered live with a progress line,
+ * then every failed server reported once on stderr (its stderr tail with it).
+ */
+export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): Promise<AcquiredCatalog> {
+  const { settings, config } = request;
+  const source = toolSource(runtime, request);
+  const acquired = await acquireCatalog(source, {
+    servers: request.servers ?? settings.server,
+    config,
+    profile: settings.profile,
+    now: runtime.io.now(),
+    secrets: request.keepSecrets || !config ? [] : collectSecrets(config.servers),
+    discovery: {
+      timeoutMs: settings.timeout,
+      concurrency: settings.concurrency,
+      signal: runtime.io.signal,
+      onProgress: (event) =>
+        runtime.console.progress(`discovering ${event.done}/${event.total} servers… ${event.phase === 'start' ? '' : `${event.server} ${event.phase}`}`),
+    },
+  });
+  runtime.console.clearProgress();
+  // A saved catalog's failed servers are data in the document, not something that just happened.
+  if (!settings.catalog) reportDiscoveries(runtime, acquired.discoveries);
+  return acquired;
+}
+
+/** Failed servers as warnings with the tail of their stderr; every server's stderr under --verbose. */
+export function reportDiscoveries(runtime: Runtime, discoveries: readonly ServerDiscovery[]): void {
+  const verbose = runtime.console.settings.verbose;
+  for (const { server, stderr } of discoveries) {
+    const failed = server.status === 'error';
+    if (failed)
+      runtime.console.warn(`server "${server.name}" failed: ${server.error?.code}: ${server.error?.message}`, {
+        server: server.name,
+        code: server.error?.code,
+      });
+    if ((failed || verbose) && stderr.trim()) {
+      const lines = stderr.trimEnd().split('\n');
+      const shown = lines.slice(-(verbose ? 200 : 10));
+      const cut = lines.length - shown.length;
+      runtime.console.excerpt('stderr', `stderr of ${server.name}:`, cut ? [`… ${cut} earlier lines`, ...shown] : shown, { server: server.name });
+    }
+  }
+}

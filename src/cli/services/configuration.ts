@@ -1,0 +1,55 @@
+import { loadConfig } from '../../config/load.js';
+import type { LoadedConfig } from '../../config/loaded.js';
+import type { Diagnostic } from '../../config/model.js';
+import { McpnsError } from '../../errors.js';
+import { collectSecrets } from '../../util/redact.js';
+import type { Runtime } from '../command.js';
+import { parseInputs, type SourceOptions } from '../options/source-options.js';
+
+/**
+ * Load configuration from the source options, register its secrets with the console and print its diagnostics
+ * (warnings always, info under --verbose).
+ */
+export function loadConfiguration(runtime: Runtime, options: SourceOptions): LoadedConfig {
+  const config = loadConfig({
+    configFiles: options.config ?? [],
+    clients: options.client ?? [],
+    scan: options.scan === true,
+    cwd: runtime.io.cwd,
+    env: runtime.io.env,
+    home: runtime.io.home,
+    inputs: parseInputs(options.input),
+    verbose: runtime.console.settings.verbose,
+  });
+  runtime.console.addSecrets(collectSecrets(config.servers));
+  reportDiagnostics(runtime, [...config.diagnostics, ...config.servers.flatMap((server) => server.diagnostics)]);
+  return config;
+}
+
+/**
+ * Configuration for a command that can work offline: with --catalog, "no config found" is not an error (unless
+ * --config named a file); without it, configuration is required.
+ */
+export function loadConfigurationFor(runtime: Runtime, options: SourceOptions & { catalog?: string | undefined }): LoadedConfig | undefined {
+  try {
+    return loadConfiguration(runtime, options);
+  } catch (error) {
+    if (options.catalog !== undefined && error instanceof McpnsError && error.code === 'CONFIG_NOT_FOUND' && !options.config?.length) return undefined;
+    throw error;
+  }
+}
+
+/** Config diagnostics on stderr: warnings and errors always, info only under --verbose. */
+export function reportDiagnostics(runtime: Runtime, diagnostics: readonly Diagnostic[]): void {
+  for (const diagnostic of diagnostics) {
+    const where = diagnostic.file ? `${diagnostic.file}${diagnostic.pointer ? `#${diagnostic.pointer}` : ''}: ` : '';
+    const fields = {
+      code: diagnostic.code,
+      level: diagnostic.level,
+      ...(diagnostic.file ? { file: diagnostic.file } : {}),
+      ...(diagnostic.pointer ? { pointer: diagnostic.pointer } : {}),
+    };
+    if (diagnostic.level !== 'info') runtime.console.warn(`${where}${diagnostic.message} [${diagnostic.code}]`, fields);
+    else runtime.console.detail(`${where}${diagnostic.message} [${diagnostic.code}]`, fields);
+  }
+}

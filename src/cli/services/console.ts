@@ -1,0 +1,146 @@
+import { redactText } from '../../util/redact.js';
+import { escapeInvisible, terminalSafe } from '../../util/terminal-safe.js';
+import type { CliIo } from '../io.js';
+
+/** How a command wants its terminal output, decided once from its flags and the environment. */
+export interface ConsoleSettings {
+  /** --json/--format json: stdout is a JSON document and every stderr line is one JSON object. */
+  json: boolean;
+  /** --quiet: no progress, notes, status lines or warnings (errors still print). */
+  quiet: boolean;
+  /** --verbose: details such as every server's stderr. */
+  verbose: boolean;
+  /** Colour on stdout (never under --no-color or NO_COLOR; FORCE_COLOR forces it; else only on a TTY). */
+  color: boolean;
+}
+
+/** The kinds of stderr messages; under --json each becomes `{"<kind>": {message, …fields}}`. */
+type MessageKind = 'warning' | 'note' | 'status' | 'verbose';
+
+const PREFIX: Record<MessageKind, string> = { warning: 'mcpns: warning: ', note: 'mcpns: note: ', status: 'mcpns: ', verbose: '' };
+
+/** Colour decision of the contract: --no-color and NO_COLOR win, then FORCE_COLOR, else a TTY. */
+export function decideColor(io: CliIo, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
+  if (io.env['FORCE_COLOR'] !== undefined && io.env['FORCE_COLOR'] !== '0') return true;
+  return io.stdout.isTTY === true;
+}
+
+/**
+ * Every byte the CLI prints goes through here. Results go to stdout; everything else to stderr, as human lines or,
+ * under --json, as one JSON object per line. Every byte is scrubbed of the configured secrets first (the last line
+ * of defence for "never print a secret"), and human stderr text is made terminal-safe, so text that came from a
+ * server (names, stderr, error messages) cannot write escape sequences to the terminal.
+ */
+export class CliConsole {
+  private secrets: readonly string[] = [];
+  private progressShown = false;
+
+  constructor(
+    private readonly io: CliIo,
+    readonly settings: ConsoleSettings,
+  ) {}
+
+  /** Register the secrets to scrub (config env/header values, derived credentials). */
+  addSecrets(secrets: readonly string[]): void {
+    if (!secrets.length) return;
+    this.secrets = [...new Set([...this.secrets, ...secrets])].sort((a, b) => b.length - a.length);
+  }
+
+  get color(): boolean {
+    return this.settings.color;
+  }
+
+  get json(): boolean {
+    return this.settings.json;
+  }
+
+  get isStdoutTty(): boolean {
+    return this.io.stdout.isTTY === true;
+  }
+
+  /** Width of the terminal stdout is, when it is one. */
+  get stdoutColumns(): number | undefined {
+    return this.io.stdout.isTTY === true ? this.io.stdout.columns : undefined;
+  }
+
+  /** A result on stdout. Text must already be terminal-safe where it holds server text (renderers do that). */
+  out(text: string): void {
+    this.clearProgress();
+    this.io.stdout.write(escapeInvisible(this.scrub(text)));
+  }
+
+  warn(message: string, fields: Record<string, unknown> = {}): void {
+    this.message('warning', message, fields);
+  }
+
+  /** Something worth knowing that is not a problem (what was read, what was assumed). */
+  note(message: string, fields: Record<string, unknown> = {}): void {
+    this.message('note', message, fields);
+  }
+
+  /** A status line about what the command did ("wrote report to x"). */
+  status(message: string, fields: Record<string, unknown> = {}): void {
+    this.message('status', message, fields);
+  }
+
+  /** Shown only under --verbose. */
+  detail(message: string, fields: Record<string, unknown> = {}): void {
+    if (this.settings.verbose) this.message('verbose', message, fields);
+  }
+
+  /** A block of lines (a server's stderr tail) under a title; one JSON object under --json. */
+  excerpt(kind: string, title: string, lines: readonly string[], fields: Record<string, unknown> = {}): void {
+    if (this.settings.quiet) return;
+    if (this.settings.json) {
+      this.writeErr(JSON.stringify({ [kind]: { ...fields, lines } }) + '\n');
+      return;
+    }
+    this.writeErr(terminalSafe(this.scrub(`${title}\n${lines.map((line) => `  | ${line}`).join('\n')}\n`), { multiline: true }));
+  }
+
+  /** An error line (always shown): human text with its hint, or `{"error": {...}}` under --json. */
+  error(payload: { code: string; message: string; hint?: string | undefined; [key: string]: unknown }, human?: string): void {
+    if (this.settings.json) {
+      this.writeErr(JSON.stringify({ error: payload }) + '\n');
+      return;
+    }
+    const text = human ?? `mcpns: error: ${payload.message}\n${payload.hint ? `  hint: ${payload.hint}\n` : ''}`;
+    this.writeErr(terminalSafe(this.scrub(text), { multiline: true }));
+  }
+
+  /** A question for the person at the terminal (no newline: the answer follows on the same line). */
+  prompt(question: string): void {
+    this.writeErr(terminalSafe(this.scrub(question)));
+  }
+
+  /** A single self-overwriting status line on stderr: only on a TTY, never under --json or --quiet. */
+  progress(text: string): void {
+    if (this.io.stderr.isTTY !== true || this.settings.json || this.settings.quiet) return;
+    this.io.stderr.write(`\r\u001b[2K${terminalSafe(this.scrub(text))}`);
+    this.progressShown = true;
+  }
+
+  clearProgress(): void {
+    if (!this.progressShown) return;
+    this.io.stderr.write('\r\u001b[2K');
+    this.progressShown = false;
+  }
+
+  private message(kind: MessageKind, message: string, fields: Record<string, unknown>): void {
+    if (this.settings.quiet) return;
+    if (this.settings.json) this.writeErr(JSON.stringify({ [kind]: { message, ...fields } }) + '\n');
+    else this.writeErr(terminalSafe(this.scrub(`${PREFIX[kind]}${message}`), { multiline: true }) + '\n');
+  }
+
+  /** Secrets out first: escaping or cutting text before redaction could leave a secret unrecognisable. */
+  private scrub(text: string): string {
+    return redactText(text, this.secrets);
+  }
+
+  private writeErr(text: string): void {
+    this.clearProgress();
+    this.io.stderr.write(escapeInvisible(this.scrub(text)));
+  }
+}

@@ -1,0 +1,7 @@
+/** Discovery defaults, kept apart from the discovery engine so option parsing does not load the MCP SDK. */
+
+/** Deadline per server (spawn, initialize and every tools/list page), in ms. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Servers discovered at once. */
+export const DEFAULT_CONCURRENCY = 8;
