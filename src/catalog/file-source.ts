@@ -5,7 +5,7 @@ import type { Catalog } from './types.js';
 export function catalogSource(catalog: Catalog): ToolSource {
   return {
     serverNames: catalog.servers.map((server) => server.name),
-    generatedAt: catalog.generatedAt,
+    generatedAt: catalog.generatedAt || undefined,
     async discover(selected) {
       const wanted = selected ? new Set(selected) : undefined;
       const byServer = new Map<string, DiscoveredTool[]>();

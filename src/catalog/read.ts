@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 import { mismatchedHashes } from '../snapshot/hash.js';
-import { CATALOG_SCHEMA_VERSION, type Catalog } from './types.js';
+import { CATALOG_SCHEMA_VERSION, DISCOVERY_ERROR_CODES, SERVER_STATUSES, type Catalog, type CatalogServer, type CatalogTool } from './types.js';
 
 // Every field a renderer or check reads is type-checked here: a hand-edited `"description": 5` must be exit 2
-// naming the field, not an internal error deep inside a renderer.
+// naming the field, not an internal error deep inside a renderer. The parsed shape is checked against the Catalog
+// type by the compiler (see `toCatalog`): a field added to one and not the other does not compile.
 const record = z.record(z.string(), z.unknown());
-const ToolSchema = z.looseObject({
+const ToolFileSchema = z.looseObject({
   server: z.string(),
   name: z.string(),
   qualifiedName: z.string().optional(),
@@ -16,34 +17,70 @@ const ToolSchema = z.looseObject({
   description: z.string().optional(),
   inputSchema: record.optional(),
   outputSchema: record.optional(),
-  annotations: z.looseObject({ title: z.string().optional() }).optional(),
+  annotations: z
+    .looseObject({
+      title: z.string().optional(),
+      readOnlyHint: z.boolean().optional(),
+      destructiveHint: z.boolean().optional(),
+      idempotentHint: z.boolean().optional(),
+      openWorldHint: z.boolean().optional(),
+    })
+    .optional(),
   _meta: record.optional(),
   hidden: z.looseObject({ by: z.string(), reason: z.string() }).optional(),
   hashes: z.record(z.string(), z.string()).optional(),
 });
-const ServerSchema = z.looseObject({
+const ServerFileSchema = z.looseObject({
   name: z.string(),
   transport: z.string().optional(),
   source: z.string().optional(),
   client: z.string().optional(),
-  status: z.enum(['ok', 'error', 'disabled']),
+  status: z.enum(SERVER_STATUSES),
+  durationMs: z.number().optional(),
   serverInfo: z.looseObject({ name: z.string(), version: z.string().optional(), title: z.string().optional() }).optional(),
   protocolVersion: z.string().optional(),
   capabilities: record.optional(),
   instructions: z.string().optional(),
-  error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+  error: z.looseObject({ code: z.enum(DISCOVERY_ERROR_CODES), message: z.string() }).optional(),
   toolCount: z.number().int().nonnegative().optional(),
   pages: z.number().optional(),
   malformedTools: z.array(z.looseObject({ index: z.number(), name: z.string().optional(), problems: z.array(z.string()) })).optional(),
   notes: z.array(z.string()).optional(),
 });
-const CatalogSchema = z.looseObject({
-  schemaVersion: z.number().int(),
+const CatalogFileSchema = z.looseObject({
+  schemaVersion: z.literal(CATALOG_SCHEMA_VERSION),
   generatedAt: z.string().optional(),
   style: z.string().optional(),
-  servers: z.array(ServerSchema),
-  tools: z.array(ToolSchema),
+  servers: z.array(ServerFileSchema),
+  tools: z.array(ToolFileSchema),
 });
+type CatalogFile = z.output<typeof CatalogFileSchema>;
+
+/** The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. */
+function toCatalog(data: CatalogFile, file: string): Catalog {
+  const counts = new Map<string, number>();
+  for (const tool of data.tools) counts.set(tool.server, (counts.get(tool.server) ?? 0) + 1);
+  return {
+    ...data,
+    generatedAt: data.generatedAt ?? '',
+    style: data.style ?? 'slash',
+    servers: data.servers.map(
+      (server): CatalogServer => ({
+        ...server,
+        transport: server.transport ?? 'unknown',
+        source: server.source ?? file,
+        toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
+      }),
+    ),
+    tools: data.tools.map(
+      (tool): CatalogTool => ({
+        ...tool,
+        qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`,
+        inputSchema: tool.inputSchema ?? { type: 'object' },
+      }),
+    ),
+  };
+}
 
 /**
  * Read a catalog document (`list --json` output or a snapshot) for offline commands.
@@ -74,14 +111,14 @@ export function parseCatalogText(text: string, file: string): Catalog {
       { location: { file } },
     );
   }
-  const result = CatalogSchema.safeParse(value);
+  const result = CatalogFileSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new McpnsError('CATALOG_INVALID', `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
       location: { file, path: issue.path.join('.') },
     });
   }
-  const catalog = result.data as unknown as Catalog;
+  const catalog = toCatalog(result.data, file);
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
   for (const [index, tool] of catalog.tools.entries()) {
     const fields = mismatchedHashes(tool);
@@ -92,15 +129,6 @@ export function parseCatalogText(text: string, file: string): Catalog {
         { location: { file, path: `tools.${index}` }, hint: 'regenerate it from the servers with `mcpns snapshot -o <file>`' },
       );
     }
-  }
-  for (const tool of catalog.tools) {
-    tool.qualifiedName ??= `${tool.server}/${tool.name}`;
-    tool.inputSchema ??= { type: 'object' };
-  }
-  for (const server of catalog.servers) {
-    server.toolCount ??= catalog.tools.filter((tool) => tool.server === server.name).length;
-    server.transport ??= 'unknown';
-    server.source ??= file;
   }
   return catalog;
 }

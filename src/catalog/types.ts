@@ -4,19 +4,24 @@
  */
 export const CATALOG_SCHEMA_VERSION = 1;
 
-/** Stable codes for a server that could not be discovered. */
-export type DiscoveryErrorCode =
-  | 'SPAWN_FAILED'
-  | 'CONNECT_TIMEOUT'
-  | 'HANDSHAKE_FAILED'
-  | 'LIST_FAILED'
-  | 'HTTP_ERROR'
-  | 'AUTH_REQUIRED'
-  | 'CONNECTION_CLOSED'
-  | 'UNLAUNCHABLE'
-  | 'INTERRUPTED';
+/** Stable codes for a server that could not be discovered (a catalog file naming another code is invalid). */
+export const DISCOVERY_ERROR_CODES = [
+  'SPAWN_FAILED',
+  'CONNECT_TIMEOUT',
+  'HANDSHAKE_FAILED',
+  'LIST_FAILED',
+  'HTTP_ERROR',
+  'AUTH_REQUIRED',
+  'CONNECTION_CLOSED',
+  'UNLAUNCHABLE',
+  'INTERRUPTED',
+] as const;
 
-export type ServerStatus = 'ok' | 'error' | 'disabled';
+export type DiscoveryErrorCode = (typeof DISCOVERY_ERROR_CODES)[number];
+
+export const SERVER_STATUSES = ['ok', 'error', 'disabled'] as const;
+
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
 export interface ServerInfo {
   name: string;

@@ -218,11 +218,17 @@ export function makeExpander(dialect: Dialect, clientLabel: string, scope: VarSc
       }
     }
     if (!spec) return raw;
-    return raw.replace(new RegExp(spec.pattern.source, 'g'), (...groups: unknown[]) => {
-      const match = groups.slice(0, -2) as unknown as RegExpExecArray;
+    let expanded = '';
+    let last = 0;
+    for (const match of raw.matchAll(new RegExp(spec.pattern.source, 'g'))) {
       const literal = match[0];
+      expanded += raw.slice(last, match.index);
+      last = match.index + literal.length;
       const resolution = spec.resolve(match, scope);
-      if ('value' in resolution) return resolution.value;
+      if ('value' in resolution) {
+        expanded += resolution.value;
+        continue;
+      }
       const rule = missingOverride ?? resolution.rule ?? spec.missing;
       const outcome = rule === 'empty' ? `${clientLabel} substitutes an empty string` : 'the placeholder is kept literally';
       diagnostics.push({
@@ -232,7 +238,8 @@ export function makeExpander(dialect: Dialect, clientLabel: string, scope: VarSc
         file,
         pointer,
       });
-      return rule === 'empty' ? '' : literal;
-    });
+      expanded += rule === 'empty' ? '' : literal;
+    }
+    return expanded + raw.slice(last);
   };
 }
