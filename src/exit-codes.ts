@@ -6,4 +6,3 @@ export const EXIT = {
   INTERRUPTED: 130,
 } as const;
 
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

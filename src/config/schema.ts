@@ -132,7 +132,6 @@ export type McpnsConfig = z.infer<typeof McpnsConfigSchema>;
 export type ServerEntry = z.infer<typeof ServerEntrySchema>;
 export type Namespace = z.infer<typeof NamespaceSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
-export type Capability = z.infer<typeof CapabilitySchema>;
 export type Participant = z.infer<typeof ParticipantSchema>;
 export type IgnoreEntry = z.infer<typeof IgnoreEntrySchema>;
 export type Route = z.infer<typeof RouteSchema>;

@@ -18,7 +18,3 @@ export const formatters = {
   sarif: formatSarif,
   junit: formatJunit,
 } satisfies Record<Format, Formatter>;
-
-export function formatResult(format: Format, ...args: Parameters<Formatter>): string {
-  return formatters[format](...args);
-}

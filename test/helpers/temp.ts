@@ -3,7 +3,7 @@
  * live under the run's own root (TMPDIR, set by test/setup/global.ts), which is removed when the run ends, so a
  * crashed test leaves nothing behind either.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -22,12 +22,4 @@ export function makeTempDir(prefix = 'mcpns-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
-}
-
-/** A fresh folder holding one file with `content`; returns the folder and the file's path. */
-export function makeTempFile(name: string, content?: string, prefix?: string): { dir: string; file: string } {
-  const dir = makeTempDir(prefix);
-  const file = join(dir, name);
-  if (content !== undefined) writeFileSync(file, content);
-  return { dir, file };
 }
