@@ -5,4 +5,3 @@ export const EXIT = {
   ERROR: 2,
   INTERRUPTED: 130,
 } as const;
-

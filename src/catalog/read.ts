@@ -64,21 +64,17 @@ function toCatalog(data: CatalogFile, file: string): Catalog {
     ...data,
     generatedAt: data.generatedAt ?? '',
     style: data.style ?? 'slash',
-    servers: data.servers.map(
-      (server): CatalogServer => ({
-        ...server,
-        transport: server.transport ?? 'unknown',
-        source: server.source ?? file,
-        toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
-      }),
-    ),
-    tools: data.tools.map(
-      (tool): CatalogTool => ({
-        ...tool,
-        qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`,
-        inputSchema: tool.inputSchema ?? { type: 'object' },
-      }),
-    ),
+    servers: data.servers.map((server): CatalogServer => ({
+      ...server,
+      transport: server.transport ?? 'unknown',
+      source: server.source ?? file,
+      toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
+    })),
+    tools: data.tools.map((tool): CatalogTool => ({
+      ...tool,
+      qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`,
+      inputSchema: tool.inputSchema ?? { type: 'object' },
+    })),
   };
 }
 
