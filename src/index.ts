@@ -18,7 +18,7 @@ export type { Snapshot, SnapshotTool, SnapshotOptions, ToolHashes } from './snap
 export { diffCatalogs, driftResult, compareSchemas } from './diff/index.js';
 export type { Catalog, CatalogServer, CatalogTool, ToolRef, DiscoveryErrorCode } from './catalog/types.js';
 export { getTarget, listTargets, renderNames, namingInputFromCatalog, DEFAULT_STYLE } from './naming/index.js';
-export type { NamingTarget, Rendering, RenderedName, NamingInput } from './naming/index.js';
+export type { NamingTarget, Rendering, RenderedName, NamingInput, Refusal } from './naming/index.js';
 export { CODES, ALL_CODES, describeFinding } from './checks/codes.js';
 export type { Finding, Severity, Check, CheckContext } from './checks/types.js';
 export { runChecks, type CheckResult, type CheckSettings, type CheckFamily } from './checks/run.js';

@@ -16,7 +16,7 @@ import { prefix } from './styles/prefix.js';
 import { dot, doubleUnderscore, slash, underscore } from './styles/separator.js';
 import type { NamingInput, NamingTarget, Rendering } from './types.js';
 
-export type { NamingInput, NamingServer, NamingTarget, Prefixing, Rendering, RenderedName, RuleStatus, WireRule } from './types.js';
+export type { NamingInput, NamingServer, NamingTarget, Prefixing, Refusal, Rendering, RenderedName, RuleStatus, WireRule } from './types.js';
 export { renderEach, finish } from './build.js';
 export type { CollisionPolicy } from './collision.js';
 export { wireProblems, OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE, BEDROCK_WIRE, MISTRAL_WIRE, MCP_SPEC_WIRE } from './wire.js';

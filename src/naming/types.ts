@@ -16,14 +16,32 @@ export interface NamingInput {
   tools: ToolRef[];
 }
 
+/**
+ * The product refuses a server or tool name outright (a config validator, a database constraint, an exception while
+ * listing): the tool never reaches the model. Data only; the NAME_REFUSED finding words it.
+ */
+export interface Refusal {
+  /** Which name the product refuses: the server's (its config key) or the tool's. */
+  subject: 'server' | 'tool';
+  /** The product's rule, in its own words (pattern, limit, error message). */
+  rule: string;
+  /**
+   * How far the refusal reaches beyond this server: `config` — the product's whole config fails to load (agentgateway,
+   * LiteLLM, the Docker gateway's reload); `list` — tools/list fails for every server (1MCP). Absent: only this server or tool.
+   */
+  scope?: 'config' | 'list';
+}
+
 /** One tool's name under a target. */
 export interface RenderedName extends ToolRef {
   /** The name the model sees. */
   name: string;
   /** The name on the provider wire when it differs (mew-openai: first "/" → "_"). */
   wireName?: string;
-  /** Set when the target would not expose this tool at all (too long, lost a collision…). */
+  /** Set when the target would not expose this tool at all (too long, lost a collision, refused…). */
   dropped?: string;
+  /** Set when the product refuses the server or tool name (then `dropped` is set too, and `name` is what it would have been). */
+  refused?: Refusal;
 }
 
 export interface Rendering {

@@ -1,7 +1,7 @@
 import { finish } from '../build.js';
 import { sha1Hex } from '../hash.js';
 import { takeCodePoints } from '../length.js';
-import { subEach } from '../sanitize.js';
+import { subEach, trimEndChars } from '../sanitize.js';
 import type { NamingTarget, RenderedName } from '../types.js';
 import { OPENAI_WIRE } from '../wire.js';
 
@@ -9,9 +9,14 @@ const MAX = 64;
 const DELIMITER = '__';
 const HASH_LEN = 12;
 
-/** `sanitize_responses_api_tool_name`: each code point outside ASCII [A-Za-z0-9_-] → "_". */
+/** `sanitize_responses_api_tool_name`: each code point outside ASCII [A-Za-z0-9_] → "_" ("-" too); empty → "_". */
 export function codexSanitize(value: string): string {
-  return subEach(value, /[^a-zA-Z0-9_-]/u, '_');
+  return subEach(value, /[^a-zA-Z0-9_]/u, '_') || '_';
+}
+
+/** `ToolName::canonical_flat_name`: namespace and name joined by "__", stray "_" around the delimiter trimmed. */
+export function codexFlatName(namespace: string, callable: string): string {
+  return `${trimEndChars(namespace, '_')}${DELIMITER}${callable.replace(/^_+/, '')}`;
 }
 
 const hashSuffix = (identity: string): string => `_${sha1Hex(identity).slice(0, HASH_LEN)}`;
@@ -33,16 +38,18 @@ function fitWithHash(namespace: string, tool: string, identity: string): [string
 }
 
 /**
- * Codex CLI, flattened: `mcp__{S}__{T}` with both parts sanitized; namespaces or names that collide get
- * `_` + sha1(identity)[:12]; names over 64 are truncated and hashed (`normalize_tools_for_model_with_prefix`).
- * The normalization is verified; the raw namespace (assumed = server name) and the identity strings are inferred,
- * so hash values are mcpns's best reconstruction.
+ * Codex CLI, flattened: `mcp__{S}__{T}` with both parts sanitized to [A-Za-z0-9_]; namespaces or names that collide
+ * get `_` + sha1(identity)[:12]; names over 64 are truncated and hashed (`normalize_tools_for_model_with_prefix`);
+ * the flat name trims "_" around the "__" delimiter, so an empty server gives `mcp__{T}`. The normalization is
+ * verified; the raw namespace (assumed = server name) and the identity strings are inferred, so hash values are
+ * mcpns's best reconstruction.
  */
 export const codex: NamingTarget = {
   id: 'codex',
   kind: 'preset',
-  summary: 'Codex CLI: mcp__server__tool sanitized to [A-Za-z0-9_-]; over 64 or colliding → truncated + sha1[:12]',
-  source: 'verified (normalization only): openai/codex codex-rs/codex-mcp/src/tools.rs @00a35b1b; namespace wiring inferred',
+  summary: 'Codex CLI: mcp__server__tool sanitized to [A-Za-z0-9_]; over 64 or colliding → truncated + sha1[:12]',
+  source:
+    'verified (normalization only): openai/codex codex-rs/codex-mcp/src/tools.rs @00a35b1b, src/mcp/mod.rs sanitize_responses_api_tool_name @00b17c26, codex-rs/protocol/src/tool_name.rs @9b1033c4; namespace wiring inferred',
   status: 'inferred',
   prefixing: 'always',
   wire: OPENAI_WIRE,
@@ -56,7 +63,7 @@ export const codex: NamingTarget = {
       const nsIdentity = `${ref.server}\0${ref.server}\0`;
       const toolIdentity = `${nsIdentity}\0${ref.tool}\0${ref.tool}`;
       if (seen.has(toolIdentity)) {
-        rendered.name = `mcp__${codexSanitize(ref.server)}__${codexSanitize(ref.tool)}`;
+        rendered.name = codexFlatName(`mcp__${codexSanitize(ref.server)}`, codexSanitize(ref.tool));
         rendered.dropped = 'duplicate tool on the same server (Codex skips it)';
         continue;
       }
@@ -96,7 +103,7 @@ export const codex: NamingTarget = {
         }
       }
       used.add(namespace + callable);
-      c.rendered.name = `${namespace}${DELIMITER}${callable}`;
+      c.rendered.name = codexFlatName(namespace, callable);
     }
     return finish('codex', names);
   },

@@ -10,33 +10,36 @@ function serverSet(servers: string[]): { set: Set<string>; longest: number } {
   return entry;
 }
 
-/** LangChain MCP adapters (Python ≥ 0.2.0) with `tool_name_prefix=True`: `{S}_{T}`, no sanitizing, no dedupe. */
+/**
+ * LangChain MCP adapters (Python ≥ 0.2.0) with `tool_name_prefix=True`: `{S}_{T}`, no sanitizing, no dedupe; an
+ * empty server name leaves the tool name bare (`if tool_name_prefix and server_name`).
+ */
 export const langchain: NamingTarget = {
   id: 'langchain',
   kind: 'preset',
-  summary: 'langchain-mcp-adapters tool_name_prefix=True: server_tool, unsanitized, duplicates kept',
-  source: 'verified: langchain-ai/langchain-mcp-adapters langchain_mcp_adapters/tools.py, client.py @cc0f2843',
+  summary: 'langchain-mcp-adapters tool_name_prefix=True: server_tool (bare for an empty server name), unsanitized, duplicates kept',
+  source: 'verified: langchain-ai/langchain-mcp-adapters langchain_mcp_adapters/tools.py convert_mcp_tool_to_langchain_tool, client.py @cc0f2843',
   status: 'verified',
   prefixing: 'always',
   wire: OPENAI_WIRE,
-  render: (input) => renderEach('langchain', input, (ref) => ({ name: `${ref.server}_${ref.tool}` })),
+  render: (input) => renderEach('langchain', input, (ref) => ({ name: ref.server ? `${ref.server}_${ref.tool}` : ref.tool })),
 };
 
 /**
- * FastMCP multi-server MCPConfig (mounts): `{S}_{T}` only with ≥ 2 servers; 3.x keeps the first provider of a
- * duplicate name (2.x mount: the later one wins).
+ * FastMCP multi-server MCPConfig (mounts): `{S}_{T}` only with ≥ 2 servers, and never for an empty server name
+ * (`if namespace:`); 3.x keeps the first provider of a duplicate name (2.x mount: the later one wins).
  */
 export const fastmcp: NamingTarget = {
   id: 'fastmcp',
   kind: 'preset',
   summary: 'FastMCP MCPConfig: server_tool with ≥ 2 servers, bare with one; first mount wins (3.x)',
-  source: 'verified: jlowin/fastmcp src/fastmcp/server/transforms/namespace.py, server/mixins/mcp_operations.py @b14b137f',
+  source: 'verified: PrefectHQ/fastmcp fastmcp_slim/fastmcp/server/transforms/namespace.py, providers/aggregate.py, client/transports/config.py @743ddffd',
   status: 'verified',
   prefixing: 'conditional',
   wire: MCP_SPEC_WIRE,
   render: (input) => {
     const prefixed = serverOrder(input).length >= 2;
-    const rendering = renderEach('fastmcp', input, (ref) => ({ name: prefixed ? `${ref.server}_${ref.tool}` : ref.tool }), 'first-wins');
+    const rendering = renderEach('fastmcp', input, (ref) => ({ name: prefixed && ref.server ? `${ref.server}_${ref.tool}` : ref.tool }), 'first-wins');
     if (rendering.names.some((name) => name.dropped !== undefined)) {
       rendering.nondeterministic = 'FastMCP keeps the first mounted provider of a duplicate name (config order); mcpns assumes sorted order';
     }
