@@ -96,6 +96,20 @@ export const CODES = {
     },
     hint: (f) => argHint(f) ?? 'models and some clients fold these together; rename one of them',
   },
+  NAME_REFUSED: {
+    severity: 'error',
+    family: 'conflicts',
+    title: 'A client or gateway refuses a server or tool name',
+    message: (f) =>
+      (arg(f, 'subject') === 'tool' ? `${f.target} refuses tool "${f.tool}" of server "${f.server}"` : `${f.target} refuses server "${f.server}"`) +
+      `: ${arg(f, 'rule')}` +
+      (arg(f, 'scope') === 'config'
+        ? `; ${f.target} then fails to load its whole config, so none of its servers are available`
+        : arg(f, 'scope') === 'list'
+          ? `; ${f.target} then fails tools/list for every server`
+          : `; ${f.target} leaves ${arg(f, 'subject') === 'tool' ? 'that tool' : 'that server'} out`),
+    hint: (f) => argHint(f) ?? (arg(f, 'subject') === 'tool' ? 'rename the tool on its server' : `rename server "${f.server}" in your MCP config`),
+  },
   TOO_MANY_TOOLS: {
     severity: 'warning',
     family: 'conflicts',

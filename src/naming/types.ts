@@ -30,6 +30,8 @@ export interface Refusal {
    * LiteLLM, the Docker gateway's reload); `list` — tools/list fails for every server (1MCP). Absent: only this server or tool.
    */
   scope?: 'config' | 'list';
+  /** A name the product would accept instead, when one can be derived (the hint offers it). */
+  suggestion?: string;
 }
 
 /** One tool's name under a target. */

@@ -3,6 +3,7 @@ import { ambiguousRoute } from './ambiguous-route.js';
 import { duplicateInServer } from './duplicate-in-server.js';
 import { nameCollision } from './name-collision.js';
 import { nameInvalidChars } from './name-invalid-chars.js';
+import { nameRefused } from './name-refused.js';
 import { nameTooLong } from './name-too-long.js';
 import { nearCollision } from './near-collision.js';
 import { serverUnreachable } from './server-unreachable.js';
@@ -15,6 +16,7 @@ export { serverUnreachable } from './server-unreachable.js';
 export const CONFLICT_CHECKS: Check[] = [
   serverUnreachable,
   shadowedTool,
+  nameRefused,
   nameCollision,
   duplicateInServer,
   ambiguousRoute,

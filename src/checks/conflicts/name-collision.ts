@@ -26,7 +26,9 @@ export const nameCollision = defineCheck({
 
 function collisionsIn(rendering: Rendering, target: NamingTarget, keyOf: (rendered: RenderedName) => string, onWire: boolean): Finding[] {
   const findings: Finding[] = [];
-  const groups: Map<string, (ToolRef & { dropped?: string })[]> = duplicateGroups(rendering.names, keyOf);
+  // Refused names never exist, so they cannot collide (NAME_REFUSED reports them).
+  const names = rendering.names.some((rendered) => rendered.refused) ? rendering.names.filter((rendered) => !rendered.refused) : rendering.names;
+  const groups: Map<string, (ToolRef & { dropped?: string })[]> = duplicateGroups(names, keyOf);
   // The lookup map is what routing uses; a bucket there with several pairs is a collision even if `names` disagrees.
   const lookup = onWire ? rendering.wireLookup : rendering.lookup;
   for (const [name, bucket] of lookup ?? []) {

@@ -18,7 +18,8 @@ export const nameInvalidChars = defineCheck({
       const check = target.wire ? wireChecker(target.wire) : undefined;
       const shared = rendering.names.some((rendered) => rendered.dropped !== undefined) ? sharedNames(rendering) : new Set<string>();
       for (const rendered of rendering.names) {
-        if (rendered.dropped !== undefined && shared.has(rendered.name)) continue;
+        // A refused name never exists (NAME_REFUSED); a dropped shared name is a collision.
+        if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
         const problems = check ? check(rendered.wireName ?? rendered.name) : {};
         // Any other drop (a reserved name, a separator inside the server key…) is the target rejecting the name.
         const invalid = problems.invalid ?? (rendered.dropped !== undefined && !problems.tooLong ? { chars: [], problem: rendered.dropped } : undefined);

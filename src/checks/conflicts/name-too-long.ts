@@ -21,7 +21,7 @@ export const nameTooLong = defineCheck({
         const wireName = rendered.wireName ?? rendered.name;
         const problems = check?.(wireName) ?? {};
         // A drop without a collision: too long here when the name breaks the length rule, else NAME_INVALID_CHARS reports it.
-        if (rendered.dropped !== undefined && shared.has(rendered.name)) continue;
+        if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
         if (!problems.tooLong) continue;
         findings.push(
           nameFinding('NAME_TOO_LONG', targetId, rendered, {

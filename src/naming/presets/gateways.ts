@@ -30,7 +30,11 @@ export function contextforgeRefusal(server: string, tool: string): Refusal | und
     [server === '', { subject: 'server', rule: 'Gateway name cannot be empty' }],
     [
       !CONTEXTFORGE_GATEWAY_NAME.test(server) || CONTEXTFORGE_HTML.test(server),
-      { subject: 'server', rule: 'gateway names may contain only letters, digits, "_", ".", "-" and spaces (VALIDATION_NAME_PATTERN ^[a-zA-Z0-9_.\\- ]+$)' },
+      {
+        subject: 'server',
+        rule: 'gateway names may contain only letters, digits, "_", ".", "-" and spaces (VALIDATION_NAME_PATTERN ^[a-zA-Z0-9_.\\- ]+$)',
+        ...suggest(trimChars(asciiFold(server).replace(/[^a-zA-Z0-9_.\- ]+/g, '-'), '- ')),
+      },
     ],
     [server.length > 255, { subject: 'server', rule: 'Gateway name exceeds maximum length of 255' }],
     [tool === '', { subject: 'tool', rule: 'Tool name cannot be empty' }],
@@ -90,9 +94,23 @@ export function agentgatewayRefusal(server: string): Refusal | undefined {
         subject: 'server',
         rule: "target names must match the Gateway API SectionName pattern: lowercase letters, digits, '-' and '.' ('_' and '+' are reserved MCP delimiters)",
         scope: 'config',
+        ...suggest(
+          trimChars(
+            server
+              .toLowerCase()
+              .replace(/[^a-z0-9.-]+/g, '-')
+              .replace(/\.{2,}/g, '.'),
+            '-.',
+          ),
+        ),
       },
     ],
   ]);
+}
+
+/** `{ suggestion }` when a non-empty replacement name could be derived. */
+function suggest(name: string): { suggestion?: string } {
+  return name ? { suggestion: name } : {};
 }
 
 /** Names with the refusal of their target, when the config refuses it. */
@@ -157,7 +175,11 @@ const METAMCP_SERVER_NAME = /^[a-zA-Z0-9_-]+$/;
 export function metamcpRefusal(server: string): Refusal | undefined {
   return METAMCP_SERVER_NAME.test(server)
     ? undefined
-    : { subject: 'server', rule: 'server names must only contain letters, numbers, underscores, and hyphens (^[a-zA-Z0-9_-]+$)' };
+    : {
+        subject: 'server',
+        rule: 'server names must only contain letters, numbers, underscores, and hyphens (^[a-zA-Z0-9_-]+$)',
+        ...suggest(trimChars(server.replace(/[^a-zA-Z0-9_-]+/g, '-'), '-')),
+      };
 }
 
 /**
@@ -276,7 +298,9 @@ export const dockerMcpGatewayPrefixed: NamingTarget = {
 
 /** Why LiteLLM refuses a config server name: `validate_mcp_server_name` raises, and loading the config aborts. */
 export function litellmRefusal(server: string): Refusal | undefined {
-  return server.includes('-') ? { subject: 'server', rule: "Server name cannot contain '-' (MCP_TOOL_PREFIX_SEPARATOR)", scope: 'config' } : undefined;
+  return server.includes('-')
+    ? { subject: 'server', rule: "Server name cannot contain '-' (MCP_TOOL_PREFIX_SEPARATOR)", scope: 'config', ...suggest(server.replaceAll('-', '_')) }
+    : undefined;
 }
 
 /** What LiteLLM prefixes with when a server has no name: its generated server id, which depends on url and transport. */

@@ -149,6 +149,7 @@ describe('registry', () => {
       'DUPLICATE_IN_SERVER',
       'NAME_COLLISION',
       'NAME_INVALID_CHARS',
+      'NAME_REFUSED',
       'NAME_TOO_LONG',
       'NEAR_COLLISION',
       'SERVER_UNREACHABLE',
