@@ -57,6 +57,14 @@ describe('check-conflicts reports names a product refuses (NAME_REFUSED)', () =>
     expect(JSON.parse(run.stdout).findings.filter((f: JsonFinding) => f.code !== 'NAME_REFUSED' && f.server === 'Acme CRM')).toEqual([]);
   });
 
+  it('list --preset shows the refused rows as refused, with the rule', async () => {
+    const dir = workspace({ 'Acme CRM': ['find_contact'], github: ['create_issue'] });
+    const run = await runCli(['list', '--catalog', 'catalog.json', '--preset', 'metamcp'], { cwd: dir });
+    const row = run.stdout.split('\n').find((line) => line.startsWith('Acme CRM'));
+    expect(row).toContain('(refused: server names must only contain letters, numbers, underscores, and hyphens');
+    expect(run.stdout.split('\n').find((line) => line.startsWith('github'))).toContain('github__create_issue');
+  });
+
   it('is clean once the key is renamed as the hint suggests', async () => {
     const dir = workspace({ 'acme-crm': ['find_contact'], github: ['create_issue'] });
     const run = await runCli(['check-conflicts', '--catalog', 'catalog.json', '--preset', 'metamcp,agentgateway'], { cwd: dir });

@@ -84,6 +84,7 @@ export function renderList(catalog: Catalog, renderings: Rendering[], options: R
     const presetCells = renderings.map((rendering): Cell => {
       const rendered = rendering.names[index];
       if (!rendered) return '';
+      if (rendered.refused) return { text: `(refused: ${terminalSafe(rendered.refused.rule)})`, paint: chalk.red };
       return rendered.dropped ? { text: `(dropped: ${terminalSafe(rendered.dropped)})`, paint: chalk.red } : terminalSafe(rendered.name);
     });
     const description: Cell = tool.hidden
