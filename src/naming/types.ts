@@ -78,7 +78,7 @@ export interface WireRule {
 }
 
 /** How trustworthy a preset's rule is (see docs/presets.md). */
-export type RuleStatus = 'design' | 'verified' | 'verified-older' | 'inferred';
+export type RuleStatus = 'design' | 'verified' | 'verified-older' | 'documented' | 'inferred';
 
 /** When a target puts a server part into the name. */
 export type Prefixing = 'always' | 'never' | 'conditional';
@@ -98,7 +98,7 @@ export interface NamingTarget {
   unprefixed?: boolean;
   /** When the server part is added: always, never, or only in some cases (≥ 2 servers, on conflict, when shared). */
   prefixing?: Prefixing;
-  /** design (mcpns/MEW documents), verified (read in the product's source), verified-older, inferred. */
+  /** design (mcpns/MEW documents), verified (read in the product's source), verified-older, documented (closed source: the vendor's docs), inferred. */
   status?: RuleStatus;
   render(input: NamingInput): Rendering;
   /**

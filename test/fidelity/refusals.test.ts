@@ -119,7 +119,7 @@ describe('refusal data on renderings', () => {
       severity: 'error' as const,
       target: '1mcp',
       server: '',
-      args: renderNames('1mcp', pairs([['', 'x']])).names[0]!.refused,
+      args: { ...renderNames('1mcp', pairs([['', 'x']])).names[0]!.refused },
     };
     expect(finding.args).toMatchObject({ subject: 'server', scope: 'list' });
     expect(describeFinding(finding).message).toContain('1mcp then fails tools/list for every server');
