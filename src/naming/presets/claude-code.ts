@@ -24,7 +24,8 @@ export const claudeCode: NamingTarget = {
   id: 'claude-code',
   kind: 'preset',
   summary: 'Claude Code: mcp__server__tool, [^A-Za-z0-9_-] → "_", no truncation, first duplicate wins',
-  source: 'documented behaviour (closed source): code.claude.com/docs/en/mcp and anthropics/claude-code CHANGELOG.md (mcp__server__tool, hyphenated names); normalization as in the published @anthropic-ai/claude-agent-sdk sdk.mjs',
+  source:
+    'documented behaviour (closed source): code.claude.com/docs/en/mcp and anthropics/claude-code CHANGELOG.md (mcp__server__tool, hyphenated names); normalization as in the published @anthropic-ai/claude-agent-sdk sdk.mjs',
   status: 'documented',
   prefixing: 'always',
   wire: ANTHROPIC_WIRE,

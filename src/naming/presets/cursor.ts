@@ -13,7 +13,8 @@ export const cursor: NamingTarget = {
   id: 'cursor',
   kind: 'preset',
   summary: 'Cursor (inferred): mcp_server_tool; tools with len(server)+len(tool) > 60 are filtered; 40-tool cap',
-  source: 'documented behaviour (closed source): docs.cursor.com/context/model-context-protocol (tool quantity); 60-character filter and mcp_ prefix from issue threads (ComposioHQ/composio#2788, awslabs/mcp#1283)',
+  source:
+    'documented behaviour (closed source): docs.cursor.com/context/model-context-protocol (tool quantity); 60-character filter and mcp_ prefix from issue threads (ComposioHQ/composio#2788, awslabs/mcp#1283)',
   status: 'documented',
   prefixing: 'always',
   wire: OPENAI_WIRE,
