@@ -1,14 +1,11 @@
 import type { Catalog, ToolRef } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
+import type { Code, FindingArgs } from './finding-args.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/**
- * A finding is data, never a sentence: code + where + arguments.
- * Wording comes from the code table (src/checks/codes.ts) when a report is rendered.
- */
-export interface Finding {
-  code: string;
+/** Where a finding is and what it is about; the code-specific arguments are typed per code (FindingArgs). */
+interface FindingBase {
   severity: Severity;
   /** Naming target (style/preset) the finding is about, when it depends on one. */
   target?: string;
@@ -18,8 +15,21 @@ export interface Finding {
   tool?: string;
   /** All N members of a collision, sorted. */
   members?: ToolRef[];
-  /** Code-specific arguments used by the wording functions. */
-  args?: Record<string, unknown>;
+}
+
+/**
+ * A finding is data, never a sentence: code + where + arguments, a union discriminated on `code` so that each
+ * code's arguments are checked where they are produced and where they are worded (src/checks/codes.ts).
+ */
+export type Finding = { [C in Code]: FindingBase & { code: C; args?: FindingArgs[C] } }[Code];
+
+/** The finding of one code. */
+export type FindingOf<C extends Code> = Extract<Finding, { code: C }>;
+
+/** A finding of code C; its arguments are checked against FindingArgs[C] where it is built. */
+export function makeFinding<C extends Code>(code: C, fields: FindingBase & { args?: FindingArgs[C] }): FindingOf<C> {
+  // TypeScript cannot relate a generic code to its member of the union; the parameter types above are the check.
+  return { code, ...fields } as FindingOf<C>;
 }
 
 /** Everything a check may read. Plain data: checks never touch process, the SDK or the terminal. */
@@ -32,7 +42,7 @@ export interface CheckContext {
 
 export interface Check {
   /** Codes this check can emit. */
-  codes: readonly string[];
+  codes: readonly Code[];
   /** Which command family runs it. */
   family: 'conflicts' | 'lint';
   run(context: CheckContext): Finding[];

@@ -1,6 +1,7 @@
 import type { Catalog, CatalogTool } from '../catalog/types.js';
 import { CODES, type Code } from '../checks/codes.js';
-import type { Finding } from '../checks/types.js';
+import type { FindingArgs } from '../checks/finding-args.js';
+import { makeFinding, type Finding, type FindingOf } from '../checks/types.js';
 import type { Snapshot } from '../snapshot/create.js';
 import { compareAnnotations } from './annotations.js';
 import { guessRenames } from './rename.js';
@@ -140,7 +141,7 @@ function schemaFindings(
 }
 
 /** DESCRIPTION_CHANGED arguments: the field, a bounded word diff, and the exact texts (JSON keeps them). */
-function textChange(field: string, before: string | undefined, after: string | undefined): Record<string, unknown> {
+function textChange(field: string, before: string | undefined, after: string | undefined): FindingArgs['DESCRIPTION_CHANGED'] {
   return {
     field,
     diff: wordDiff(before, after),
@@ -149,8 +150,8 @@ function textChange(field: string, before: string | undefined, after: string | u
   };
 }
 
-function finding(code: Code, at: Pick<Finding, 'server' | 'tool' | 'name'>, args: Record<string, unknown>): Finding {
-  return { code, severity: CODES[code].severity, ...at, ...(Object.keys(args).length ? { args } : {}) };
+function finding<C extends Code>(code: C, at: Pick<Finding, 'server' | 'tool' | 'name'>, args: FindingArgs[C]): FindingOf<C> {
+  return makeFinding(code, { severity: CODES[code].severity, ...at, ...(Object.keys(args).length ? { args } : {}) });
 }
 
 function where(tool: CatalogTool): Pick<Finding, 'server' | 'tool' | 'name'> {
@@ -170,9 +171,12 @@ function compareStrings(a: string, b: string): number {
 
 /** Code, then name, then the field a finding is about (several DESCRIPTION_CHANGED per tool). */
 function compareFindings(a: Finding, b: Finding): number {
-  return (
-    compareStrings(a.code, b.code) ||
-    compareStrings(a.name ?? '', b.name ?? '') ||
-    compareStrings(String(a.args?.['schema'] ?? a.args?.['field'] ?? ''), String(b.args?.['schema'] ?? b.args?.['field'] ?? ''))
-  );
+  return compareStrings(a.code, b.code) || compareStrings(a.name ?? '', b.name ?? '') || compareStrings(aboutField(a), aboutField(b));
+}
+
+/** The schema or text field a drift finding is about ('' for the others). */
+function aboutField(finding: Finding): string {
+  if (finding.code === 'DESCRIPTION_CHANGED') return finding.args?.field ?? '';
+  if (finding.code === 'SCHEMA_BREAKING' || finding.code === 'SCHEMA_COMPATIBLE') return finding.args?.schema ?? '';
+  return '';
 }

@@ -8,7 +8,8 @@ import { describeFinding } from '../checks/codes.js';
 export const formatJson: Formatter = (result) => {
   const findings = result.findings.map((finding) => {
     const { message, hint } = describeFinding(finding);
-    const { hint: _hint, ...args } = finding.args ?? {};
+    const args: Record<string, unknown> = { ...finding.args };
+    delete args['hint'];
     return {
       code: finding.code,
       severity: finding.severity,

@@ -115,11 +115,11 @@ describe('refusal data on renderings', () => {
 
   it('1MCP: an empty server name fails tools/list for every server', () => {
     const finding = {
-      code: 'NAME_REFUSED',
+      code: 'NAME_REFUSED' as const,
       severity: 'error' as const,
       target: '1mcp',
       server: '',
-      args: { ...renderNames('1mcp', pairs([['', 'x']])).names[0]!.refused },
+      args: { ...renderNames('1mcp', pairs([['', 'x']])).names[0]!.refused!, hint: '' },
     };
     expect(finding.args).toMatchObject({ subject: 'server', scope: 'list' });
     expect(describeFinding(finding).message).toContain('1mcp then fails tools/list for every server');

@@ -90,3 +90,8 @@ export function startHttpFixture(fixture: string, args: string[], env: Record<st
     });
   });
 }
+
+/** A finding's arguments as a plain record, for tests that read one argument of any code. */
+export function argsOf(finding: { args?: object } | undefined): Record<string, unknown> {
+  return { ...finding?.args };
+}

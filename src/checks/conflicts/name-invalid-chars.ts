@@ -28,7 +28,7 @@ export const nameInvalidChars = defineCheck({
         const inTool = [...rendered.tool].some((char) => invalid.chars.includes(char));
         findings.push(
           nameFinding('NAME_INVALID_CHARS', targetId, rendered, {
-            chars: invalid.chars.length ? describeChars(invalid.chars) : invalid.problem,
+            chars: invalid.chars.length ? describeChars(invalid.chars) : (invalid.problem ?? 'the name breaks the rule'),
             ...(target.wire ? { charset: target.wire.charset } : {}),
             hint: inServer
               ? `rename server key "${rendered.server}" to ${target.wire?.charset ?? 'letters, digits and "-"'} characters only, or use a target that sanitizes names`

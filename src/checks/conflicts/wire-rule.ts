@@ -1,5 +1,6 @@
 import type { Rendering, RenderedName, WireRule } from '../../naming/index.js';
-import type { Finding } from '../types.js';
+import type { FindingArgs } from '../finding-args.js';
+import { makeFinding, type FindingOf } from '../types.js';
 import { uniqueMembers } from './rendering.js';
 
 /** What is wrong with a name on a target's wire (both parts are independent). */
@@ -57,18 +58,22 @@ export function sharedNames(rendering: Rendering): Set<string> {
   return shared;
 }
 
-/** A finding about one rendered name. */
-export function nameFinding(code: string, targetId: string, rendered: RenderedName, args: Record<string, unknown>): Finding {
+/** A finding about one rendered name that breaks a target's wire rule (the target's drop, if any, recorded). */
+export function nameFinding<C extends 'NAME_INVALID_CHARS' | 'NAME_TOO_LONG'>(
+  code: C,
+  targetId: string,
+  rendered: RenderedName,
+  args: FindingArgs[C],
+): FindingOf<C> {
   const [member] = uniqueMembers([rendered]);
-  return {
-    code,
+  return makeFinding(code, {
     severity: 'error',
     target: targetId,
     name: rendered.wireName ?? rendered.name,
     server: member!.server,
     tool: member!.tool,
     args: { ...args, ...(rendered.dropped !== undefined ? { dropped: rendered.dropped } : {}) },
-  };
+  });
 }
 
 /** Printable list of offending characters: visible ones quoted, others as \u{…}. */

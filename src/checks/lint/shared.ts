@@ -1,6 +1,7 @@
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
 import { CODES, type Code } from '../codes.js';
-import type { Finding } from '../types.js';
+import type { FindingArgs } from '../finding-args.js';
+import { makeFinding, type FindingOf } from '../types.js';
 
 /**
  * Helpers shared by the lint rules. Lint looks at what a client is given: tools hidden by a
@@ -22,15 +23,14 @@ export function hiddenServers(catalog: Catalog): Set<string> {
 }
 
 /** A finding about one tool at the code's default severity. */
-export function toolFinding(code: Code, tool: Pick<CatalogTool, 'server' | 'name'>, args?: Record<string, unknown>): Finding {
-  return {
-    code,
+export function toolFinding<C extends Code>(code: C, tool: Pick<CatalogTool, 'server' | 'name'>, args?: FindingArgs[C]): FindingOf<C> {
+  return makeFinding(code, {
     severity: CODES[code].severity,
     name: tool.name,
     server: tool.server,
     tool: tool.name,
     ...(args ? { args } : {}),
-  };
+  });
 }
 
 /** `"\u001b"`-style display of one code point, e.g. U+202E. */

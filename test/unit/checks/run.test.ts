@@ -96,7 +96,7 @@ describe('baseline', () => {
         { server: 'b', tool: 'add' },
       ],
     };
-    expect(fingerprint(finding)).toBe(fingerprint({ ...finding, severity: 'warning', args: { hint: 'other' } }));
+    expect(fingerprint(finding)).toBe(fingerprint({ ...finding, severity: 'warning', args: { cause: 'unprefixed', hint: 'other' } }));
     expect(fingerprint(finding)).not.toBe(
       fingerprint({
         ...finding,

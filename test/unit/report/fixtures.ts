@@ -42,7 +42,7 @@ export function demoResult(): CheckResult {
         name: 'a|b<script>&x%\n\u001b[31m',
         server: 'weather',
         tool: 'a|b<script>&x%\n\u001b[31m',
-        args: { chars: '"|" "<"', charset: '[A-Za-z0-9_-]' },
+        args: { chars: '"|" "<"', charset: '[A-Za-z0-9_-]', hint: 'rename server key "weather" to [A-Za-z0-9_-] characters only' },
       },
       {
         code: 'SHADOWED_TOOL',
@@ -52,7 +52,7 @@ export function demoResult(): CheckResult {
           { server: 'calculator', tool: 'add' },
           { server: 'math-service', tool: 'add' },
         ],
-        args: { unprefixedTargets: [] },
+        args: { servers: 2, unprefixedTargets: [], hint: 'namespacing keeps them apart' },
       },
       { code: 'SERVER_UNREACHABLE', severity: 'error', name: 'ghost', server: 'ghost', args: { errorCode: 'SPAWN_FAILED', errorMessage: 'spawn ENOENT' } },
     ],

@@ -8,6 +8,7 @@ import { tooManyTools } from '../../../../src/checks/conflicts/too-many-tools.js
 import { CONFLICT_CHECKS } from '../../../../src/checks/conflicts/index.js';
 import { describeFinding } from '../../../../src/checks/codes.js';
 import { bareTarget, catalogOf, pairs, runCheck, slashTarget, target, underscoreTarget } from './helpers.js';
+import { argsOf } from '../../../helpers/fixtures.js';
 
 const demo = catalogOf({
   calculator: ['add', 'subtract', 'multiply'],
@@ -83,7 +84,7 @@ describe('NAME_COLLISION', () => {
           .forEach((n) => (n.dropped = 'shadowed (first wins)')),
     });
     const [finding] = runCheck(nameCollision, catalogOf({ a: ['x'], b: ['x'] }), [firstWins]);
-    expect(finding?.args?.['dropped']).toEqual([{ server: 'b', tool: 'x', reason: 'shadowed (first wins)' }]);
+    expect(argsOf(finding)['dropped']).toEqual([{ server: 'b', tool: 'x', reason: 'shadowed (first wins)' }]);
     expect(pairs(finding!)).toEqual(['a/x', 'b/x']);
   });
 
@@ -111,7 +112,7 @@ describe('AMBIGUOUS_ROUTE', () => {
   it('reports a name that parses back to another pair and hints at renaming the server key', () => {
     const catalog = catalogOf({ a: ['b_c'], a_b: ['d'], plain: ['x'] });
     const findings = runCheck(ambiguousRoute, catalog, [underscoreTarget]);
-    expect(findings.map((f) => [f.name, f.server, f.tool, f.args?.['parsedAs']])).toEqual([['a_b_d', 'a_b', 'd', 'a/b_d']]);
+    expect(findings.map((f) => [f.name, f.server, f.tool, argsOf(f)['parsedAs']])).toEqual([['a_b_d', 'a_b', 'd', 'a/b_d']]);
     expect(describeFinding(findings[0]!).hint).toContain('rename server key "a_b"');
   });
 

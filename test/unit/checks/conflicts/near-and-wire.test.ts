@@ -5,6 +5,7 @@ import { nameTooLong } from '../../../../src/checks/conflicts/name-too-long.js';
 import { nearCollision } from '../../../../src/checks/conflicts/near-collision.js';
 import { describeFinding } from '../../../../src/checks/codes.js';
 import { catalogOf, pairs, runCheck, slashTarget, target, underscoreTarget } from './helpers.js';
+import { argsOf } from '../../../helpers/fixtures.js';
 
 describe('NEAR_COLLISION', () => {
   it.each([
@@ -57,7 +58,7 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
     const findings = runCheck(nameInvalidChars, catalogOf({ 'my.server': ['get time'], fine: ['ok'] }), [raw]);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ code: 'NAME_INVALID_CHARS', name: 'my.server__get time', target: 't-raw' });
-    expect(findings[0]!.args?.['chars']).toBe('"." \\u{20}');
+    expect(argsOf(findings[0])['chars']).toBe('"." \\u{20}');
     expect(describeFinding(findings[0]!).hint).toContain('rename server key "my.server"');
   });
 
@@ -66,7 +67,7 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
       wire: { pattern: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/, charset: '[A-Za-z0-9_.:-]', maxLength: 64, char: /[A-Za-z0-9_.:-]/, first: /[A-Za-z_]/ },
     });
     const [finding] = runCheck(nameInvalidChars, catalogOf({ s: ['3d_render'] }), [gemini]);
-    expect(finding?.args?.['chars']).toMatch(/must start with/);
+    expect(argsOf(finding)['chars']).toMatch(/must start with/);
   });
 
   it('turns a drop without a collision into a finding with the reason', () => {
@@ -102,6 +103,6 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
   it('survives a megabyte name', () => {
     const huge = 'x'.repeat(1_000_000);
     const findings = runCheck(nameTooLong, catalogOf({ s: [huge] }), [underscoreTarget]);
-    expect(findings[0]?.args?.['length']).toBe(1_000_002);
+    expect(argsOf(findings[0])['length']).toBe(1_000_002);
   });
 });
