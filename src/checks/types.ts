@@ -5,7 +5,7 @@ import type { Code, FindingArgs } from './finding-args.js';
 export type Severity = 'error' | 'warning' | 'info';
 
 /** Where a finding is and what it is about; the code-specific arguments are typed per code (FindingArgs). */
-interface FindingBase {
+export interface FindingBase {
   severity: Severity;
   /** Naming target (style/preset) the finding is about, when it depends on one. */
   target?: string;
