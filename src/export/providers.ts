@@ -1,13 +1,15 @@
 import type { Catalog, CatalogTool, ToolRef } from '../catalog/types.js';
 import { getTarget as defaultGetTarget, namingInputFromCatalog } from '../naming/index.js';
-import type { NamingTarget } from '../naming/types.js';
+import { PROVIDER_MAX_TOOLS } from '../naming/providers.js';
+import type { NamingTarget, WireRule } from '../naming/types.js';
+import { ANTHROPIC_WIRE, GEMINI_WIRE, MCP_SPEC_WIRE, OPENAI_WIRE } from '../naming/wire.js';
 import { toGeminiSchema } from './gemini-schema.js';
 
 export type ExportProvider = 'openai' | 'anthropic' | 'gemini' | 'mcp';
 export const EXPORT_PROVIDERS: ExportProvider[] = ['openai', 'anthropic', 'gemini', 'mcp'];
 export const EXPORT_SCHEMA_VERSION = 1;
 
-/** The rule exported names must satisfy, per provider (naming-presets.md §4). */
+/** The rule exported names must satisfy, per provider (the naming wire rules: one source for both). */
 export interface ProviderNameRule {
   pattern: RegExp;
   charset: string;
@@ -17,23 +19,21 @@ export interface ProviderNameRule {
   source: string;
 }
 
+function ruleOf(wire: WireRule, maxTools?: number): ProviderNameRule {
+  return {
+    pattern: wire.pattern,
+    charset: wire.charset,
+    maxLength: wire.maxLength,
+    ...(maxTools !== undefined ? { maxTools } : {}),
+    source: wire.source ?? '',
+  };
+}
+
 export const PROVIDER_RULES: Record<ExportProvider, ProviderNameRule> = {
-  openai: {
-    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
-    charset: '[a-zA-Z0-9_-]',
-    maxLength: 64,
-    maxTools: 128,
-    source: 'openai-node FunctionDefinition.name: a-z, A-Z, 0-9, _ and -, max 64',
-  },
-  anthropic: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, charset: '[a-zA-Z0-9_-]', maxLength: 64, source: 'Anthropic define-tools: ^[a-zA-Z0-9_-]{1,64}$' },
-  gemini: {
-    pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
-    charset: 'a letter or _ first, then [a-zA-Z0-9_.:-]',
-    maxLength: 64,
-    maxTools: 512,
-    source: 'Gemini FunctionDeclaration.name (64, the conservative of the documented 64/128)',
-  },
-  mcp: { pattern: /^[A-Za-z0-9._-]{1,128}$/, charset: '[A-Za-z0-9._-]', maxLength: 128, source: 'MCP 2025-11-25 tool names (SEP-986)' },
+  openai: ruleOf(OPENAI_WIRE, PROVIDER_MAX_TOOLS.openai),
+  anthropic: ruleOf(ANTHROPIC_WIRE),
+  gemini: ruleOf(GEMINI_WIRE, PROVIDER_MAX_TOOLS.gemini),
+  mcp: ruleOf(MCP_SPEC_WIRE),
 };
 
 export interface ExportProblem {

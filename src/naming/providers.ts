@@ -23,8 +23,19 @@ function provider(id: string, label: string, wire: WireRule, maxTools?: number):
   };
 }
 
-export const openai = provider('openai', 'OpenAI', OPENAI_WIRE, 128);
+/**
+ * Tool-count limits per request, where the provider states one (docs/presets.md § Providers has the sources).
+ * Anthropic, Bedrock Converse and Mistral document none, so none is checked for them.
+ */
+export const PROVIDER_MAX_TOOLS = {
+  /** The API's `array_above_max_length` error ("maximum length 128"); the openai-node 4.x typings said so too. */
+  openai: 128,
+  /** @google/genai `Tool.functionDeclarations`: "Maximum 512 function declarations can be provided". */
+  gemini: 512,
+} as const;
+
+export const openai = provider('openai', 'OpenAI', OPENAI_WIRE, PROVIDER_MAX_TOOLS.openai);
 export const anthropic = provider('anthropic', 'Anthropic', ANTHROPIC_WIRE);
-export const gemini = provider('gemini', 'Google Gemini', GEMINI_WIRE, 512);
+export const gemini = provider('gemini', 'Google Gemini', GEMINI_WIRE, PROVIDER_MAX_TOOLS.gemini);
 export const bedrock = provider('bedrock', 'AWS Bedrock Converse', BEDROCK_WIRE);
 export const mistral = provider('mistral', 'Mistral', MISTRAL_WIRE);

@@ -3,38 +3,41 @@ import type { WireRule } from './types.js';
 /**
  * Provider and product name rules (naming-presets.md §4, §6). A rule's `pattern` is authoritative; `char`,
  * `first` and the lengths let checks say *what* is wrong (NAME_INVALID_CHARS vs NAME_TOO_LONG).
+ * The provider rules were re-checked against each provider's documentation and SDK code on 2026-11-24;
+ * docs/presets.md (## Providers) names every source, and where sources disagree.
  */
-export const OPENAI_WIRE: WireRule = {
-  pattern: /^[a-zA-Z0-9_-]{1,64}$/,
-  charset: '[A-Za-z0-9_-]',
-  maxLength: 64,
-  char: /[a-zA-Z0-9_-]/,
-  source: 'OpenAI FunctionDefinition.name (openai-node resources/shared.d.ts)',
-};
 
-export const ANTHROPIC_WIRE: WireRule = {
-  ...OPENAI_WIRE,
-  source: 'Anthropic tool-use docs: ^[a-zA-Z0-9_-]{1,64}$',
-};
+/** ASCII letters, digits, "_" and "-", 1 to `maxLength` characters, no rule on the first character. */
+function asciiWordWire(maxLength: number, source: string): WireRule {
+  return { pattern: new RegExp(`^[a-zA-Z0-9_-]{1,${maxLength}}$`), charset: '[A-Za-z0-9_-]', maxLength, char: /[a-zA-Z0-9_-]/, source };
+}
 
-export const BEDROCK_WIRE: WireRule = {
-  ...OPENAI_WIRE,
-  source: 'AWS Bedrock Converse ToolSpecification.name: [a-zA-Z0-9_-]+, 1–64',
-};
+export const OPENAI_WIRE: WireRule = asciiWordWire(
+  64,
+  'OpenAI FunctionDefinition.name: a-z, A-Z, 0-9, "_" and "-", at most 64 (openai-node src/resources/shared.ts)',
+);
 
-export const MISTRAL_WIRE: WireRule = {
-  ...OPENAI_WIRE,
-  source: 'mistral-common protocol/instruct/validator.py: ^[a-zA-Z0-9_-]{1,64}$',
-};
+/** Anthropic raised the limit from 64 to 128 (define-tools; the API answers "String should have at most 128 characters"). */
+export const ANTHROPIC_WIRE: WireRule = asciiWordWire(128, 'Anthropic define-tools: name must match ^[a-zA-Z0-9_-]{1,128}$');
 
-/** Gemini: start with a letter or "_", then letters, digits, "_", ".", ":", "-"; 64 is the safe bound (docs also say 128). */
+export const BEDROCK_WIRE: WireRule = asciiWordWire(
+  64,
+  'AWS Bedrock Converse ToolSpecification.name (botocore bedrock-runtime ToolName): [a-zA-Z0-9_-]+, 1–64',
+);
+
+export const MISTRAL_WIRE: WireRule = asciiWordWire(64, 'mistral-common protocol/instruct/validator.py _validate_function: ^[a-zA-Z0-9_-]{1,64}$');
+
+/**
+ * Gemini: start with a letter or "_", then letters, digits, "_", ".", ":", "-"; 64, as the API's own error says
+ * (the @google/genai typings say 128; Vertex AI's error leaves out ":").
+ */
 export const GEMINI_WIRE: WireRule = {
   pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
   charset: '[A-Za-z0-9_.:-], starting with a letter or "_"',
   maxLength: 64,
   char: /[a-zA-Z0-9_.:-]/,
   first: /[a-zA-Z_]/,
-  source: 'Gemini FunctionDeclaration.name (@google/genai; generativelanguage v1beta)',
+  source: 'Gemini FunctionDeclaration.name (generativelanguage v1beta; the API error "…with a maximum length of 64")',
 };
 
 /** What an MCP gateway's tools/list should satisfy (MCP 2025-11-25 "Tool Names", a SHOULD). */

@@ -17,7 +17,7 @@ function serverPart(server: string): string {
 }
 
 /**
- * Claude Code: `mcp__{N(S)}__{N(T)}`; no truncation (the API rejects > 64); duplicate names keep the first
+ * Claude Code: `mcp__{N(S)}__{N(T)}`; no truncation (the Anthropic API rejects > 128, ANTHROPIC_WIRE); duplicate names keep the first
  * (`uniqBy(..., 'name')` after a stable sort by name); parse splits at the first "__" after "mcp__".
  */
 export const claudeCode: NamingTarget = {

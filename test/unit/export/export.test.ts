@@ -110,6 +110,37 @@ describe('exportTools', () => {
     const many = catalogOf({ big: Array.from({ length: 130 }, (_, i) => `t${String(i).padStart(3, '0')}`) });
     expect(exportTools(many, { provider: 'openai' }).notes.join('\n')).toContain('limit of 128');
   });
+
+  // docs/presets.md (## Providers) has the sources; `s__` + tool makes a name 3 characters longer than the tool.
+  it.each([
+    ['openai', 64],
+    ['anthropic', 128],
+    ['gemini', 64],
+    ['mcp', 128],
+  ] as const)('%s: exports a %i-character name and refuses one character more', (provider, maxLength) => {
+    const result = exportTools(catalogOf({ s: ['t'.repeat(maxLength - 3), 'u'.repeat(maxLength - 2)] }), { provider });
+    expect(Object.keys(result.map)).toEqual([`s__${'t'.repeat(maxLength - 3)}`]);
+    expect(result.problems).toEqual([expect.objectContaining({ code: 'NAME_TOO_LONG', name: `s__${'u'.repeat(maxLength - 2)}` })]);
+    expect(result.problems[0]!.message).toContain(`${provider} allows ${maxLength}`);
+  });
+
+  it.each([
+    ['openai', 128],
+    ['gemini', 512],
+  ] as const)('%s: %i tools export without a note, one more is noted', (provider, limit) => {
+    const tools = (count: number): string[] => Array.from({ length: count }, (_, i) => `t${String(i).padStart(3, '0')}`);
+    expect(exportTools(catalogOf({ s: tools(limit) }), { provider }).notes).toEqual([]);
+    expect(exportTools(catalogOf({ s: tools(limit + 1) }), { provider }).notes).toEqual([
+      `${limit + 1} tools exceed ${provider}'s limit of ${limit} per request; use --profile or --server to export fewer`,
+    ]);
+  });
+
+  it('anthropic states no tool-count limit: 600 tools export without a note', () => {
+    const tools = Array.from({ length: 600 }, (_, i) => `t${String(i).padStart(3, '0')}`);
+    const result = exportTools(catalogOf({ s: tools }), { provider: 'anthropic' });
+    expect(result.notes).toEqual([]);
+    expect(Object.keys(result.map)).toHaveLength(600);
+  });
 });
 
 describe('toGeminiSchema', () => {
