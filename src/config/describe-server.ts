@@ -1,4 +1,5 @@
-import type { ServerSpec } from './model.js';
+import type { EnvPolicy, ServerSpec } from './model.js';
+import { ALL_ENV } from './spawn-env.js';
 import { redactUrl } from '../util/redact.js';
 
 /** A server entry as `mcpns servers` shows it: no env or header values, URL secrets masked. */
@@ -15,6 +16,10 @@ export interface ServerSummary {
   enabled: boolean;
   disabledReason?: string;
   envKeys: string[];
+  /** stdio: the working directory the server starts in, resolved as its client resolves it. */
+  cwd?: string;
+  /** stdio: which part of mcpns's environment the server inherits (names only, never values). */
+  environment?: { inherit: 'all' | 'names'; label: string; names?: string[]; set?: string[]; dropsSecrets?: boolean };
   headerKeys: string[];
   sseFallback?: boolean;
   toolFilter?: { include?: string[]; exclude?: string[]; match: string; field?: string };
@@ -22,6 +27,17 @@ export interface ServerSummary {
   shadowedBy?: string;
   unlaunchableReason?: string;
   diagnostics: Array<{ level: string; code: string; message: string; pointer?: string }>;
+}
+
+function describeEnvironment(policy: EnvPolicy | undefined): NonNullable<ServerSummary['environment']> {
+  const effective = policy ?? ALL_ENV;
+  return {
+    inherit: effective.inherit,
+    label: effective.label,
+    ...(effective.inherit === 'names' ? { names: [...(effective.names ?? [])] } : {}),
+    ...(effective.set ? { set: Object.keys(effective.set).sort() } : {}),
+    ...(effective.dropSecrets ? { dropsSecrets: true } : {}),
+  };
 }
 
 export function summarizeServer(server: ServerSpec): ServerSummary {
@@ -45,6 +61,8 @@ export function summarizeServer(server: ServerSpec): ServerSummary {
     enabled: server.enabled,
     ...(server.disabledReason ? { disabledReason: server.disabledReason } : {}),
     envKeys: Object.keys(server.env ?? {}).sort(),
+    ...(server.transport === 'stdio' && server.cwd ? { cwd: server.cwd } : {}),
+    ...(server.transport === 'stdio' ? { environment: describeEnvironment(server.envPolicy) } : {}),
     headerKeys: Object.keys(server.headers ?? {}).sort(),
     ...(server.sseFallback ? { sseFallback: true } : {}),
     ...(server.toolFilter ? { toolFilter: server.toolFilter } : {}),

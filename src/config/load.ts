@@ -6,7 +6,8 @@ import { expandPosixDefault } from './expand.js';
 import { parse as parseLoose } from 'jsonc-parser';
 import { locate, parseJsonText, toPointer } from './json-text.js';
 import { emptyConfig, type LoadedConfig } from './loaded.js';
-import type { Diagnostic, ServerSpec } from './model.js';
+import type { Diagnostic, EnvInheritSetting, ServerSpec } from './model.js';
+import { ALL_ENV, policyFromSetting } from './spawn-env.js';
 import { McpnsConfigSchema, type McpnsConfig, type ServerEntry } from './schema.js';
 import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { namespaceDiagnostics } from '../profiles/namespaces.js';
@@ -164,7 +165,7 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
   validateRegexes(config, shown, text, tree);
   validateRoutes(config, shown, text, tree);
   for (const [name, entry] of Object.entries(config.servers ?? {})) {
-    loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env }));
+    loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env, envInherit: config.envInherit }));
   }
   loaded.naming = config.naming ?? {};
   loaded.namespaces = config.namespaces ?? {};
@@ -173,6 +174,7 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
   loaded.rules = config.rules ?? {};
   loaded.ignore = config.ignore ?? [];
   loaded.routes = config.routes ?? [];
+  if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
   for (const include of config.include ?? []) {
     const included = resolve(dirname(file), include);
     if (!existsSync(included)) {
@@ -185,7 +187,13 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
       });
       continue;
     }
-    mergeInto(loaded, loadFile(included, options));
+    const fromInclude = loadFile(included, options);
+    // mcpns's own envInherit, when set, decides for the servers it includes too.
+    if (config.envInherit !== undefined) {
+      const policy = policyFromSetting(config.envInherit, `envInherit in ${shown}`);
+      for (const server of fromInclude.servers) if (server.transport === 'stdio') server.envPolicy = policy;
+    }
+    mergeInto(loaded, fromInclude);
   }
   return loaded;
 }
@@ -240,7 +248,14 @@ function schemaError(error: z.ZodError, text: string, tree: ReturnType<typeof pa
 function toServerSpec(
   name: string,
   entry: ServerEntry,
-  context: { file: string; shown: string; text: string; tree: ReturnType<typeof parseJsonText>['tree']; env: Record<string, string | undefined> },
+  context: {
+    file: string;
+    shown: string;
+    text: string;
+    tree: ReturnType<typeof parseJsonText>['tree'];
+    env: Record<string, string | undefined>;
+    envInherit: EnvInheritSetting | undefined;
+  },
 ): ServerSpec {
   const pointerPath = ['servers', name];
   const at = locate(context.text, context.tree, pointerPath);
@@ -259,9 +274,15 @@ function toServerSpec(
   };
   if ('command' in entry) {
     const cwd = entry.cwd === undefined ? dirname(context.file) : resolve(dirname(context.file), expand(entry.cwd, 'cwd'));
+    const setting = entry.envInherit ?? context.envInherit;
+    const envPolicy =
+      setting === undefined
+        ? { ...ALL_ENV, label: 'all (default)' }
+        : policyFromSetting(setting, `envInherit in ${entry.envInherit !== undefined ? `servers.${name}` : context.shown}`);
     return {
       ...base,
       transport: 'stdio',
+      envPolicy,
       command: expand(entry.command, 'command'),
       args: (entry.args ?? []).map((value, index) => expand(value, 'args', index)),
       ...(entry.env ? { env: expandMap(entry.env, 'env') } : {}),

@@ -1,5 +1,5 @@
 import type { IgnoreEntry, Namespace, Participant, Profile, Route, SeveritySetting } from './schema.js';
-import type { Diagnostic, ServerSpec } from './model.js';
+import type { ClientId, Diagnostic, EnvInheritSetting, ServerSpec } from './model.js';
 
 /** Everything the commands need from configuration, merged from every file read. */
 export interface LoadedConfig {
@@ -16,6 +16,10 @@ export interface LoadedConfig {
   ignore: IgnoreEntry[];
   routes: Route[];
   diagnostics: Diagnostic[];
+  /** Project-level client files read because no source was named and no mcpns.config.json exists (zero-config start). */
+  detected?: Array<{ file: string; client: ClientId }>;
+  /** mcpns's own `envInherit` (top level of mcpns.config.json), when set: applies to every server it loads. */
+  envInherit?: EnvInheritSetting;
 }
 
 export function emptyConfig(baseDir: string): LoadedConfig {

@@ -61,6 +61,27 @@ export interface ToolFilter {
   prefix?: string;
 }
 
+/** mcpns config `envInherit`: the whole environment (default), the MCP SDK's allow-list, or that list plus these names. */
+export type EnvInheritSetting = 'all' | 'minimal' | string[];
+
+/**
+ * How a stdio server's environment is built from the one mcpns runs in, the way its client builds it
+ * (docs/clients.md): inherit everything, a fixed allow-list, or nothing; then the client's own variables; then the
+ * entry's `env`. Computed by `spawnEnvironment` (src/config/spawn-env.ts) before the process is started.
+ */
+export interface EnvPolicy {
+  /** 'all': every variable; 'names': only `names`. */
+  inherit: 'all' | 'names';
+  /** The variables passed through when `inherit` is 'names'. */
+  names?: string[];
+  /** Leave out variables whose names or values look secret (Gemini CLI's redaction of the inherited environment). */
+  dropSecrets?: boolean;
+  /** Variables the client itself sets for every server (CLAUDE_PROJECT_DIR, GEMINI_CLI). */
+  set?: Record<string, string>;
+  /** Short description for `mcpns servers`: "all (Claude Code)", "minimal (MCP SDK allow-list)"… */
+  label: string;
+}
+
 export interface ServerSpec {
   /** The configured server name (the config key): the namespace of its tools. */
   name: string;
@@ -72,6 +93,8 @@ export interface ServerSpec {
   /** Literal environment for the child (values are secrets: never print them). */
   env?: Record<string, string>;
   cwd?: string;
+  /** How the inherited part of a stdio server's environment is chosen (absent: the whole environment). */
+  envPolicy?: EnvPolicy;
   url?: string;
   /** HTTP headers (values are secrets: never print them). */
   headers?: Record<string, string>;
@@ -80,6 +103,11 @@ export interface ServerSpec {
   enabled: boolean;
   /** Why the server is disabled, when it is. */
   disabledReason?: string;
+  /**
+   * The client would refuse this server or its whole file (strict JSON with comments, an entry it rejects…): not
+   * loaded by that client, reported as CONFIG_REJECTED by check/lint, discovered only by `list --all`.
+   */
+  rejected?: { reason: string; file: string; line?: number; column?: number };
   /** Per-server discovery deadline override (ms). */
   timeoutMs?: number;
   toolFilter?: ToolFilter;

@@ -6,6 +6,12 @@ import { z } from 'zod';
  */
 const StringMap = z.record(z.string(), z.string());
 
+export const EnvInheritSchema = z
+  .union([z.enum(['all', 'minimal']), z.array(z.string().regex(/^[^=\0]+$/, 'an environment variable name'))])
+  .describe(
+    'Which of mcpns\'s environment a stdio server inherits: "all" (default, like a shell), "minimal" (the MCP SDK allow-list: HOME, LOGNAME, PATH, SHELL, TERM, USER) or that list plus these names. The server\'s own env is added on top.',
+  );
+
 const ServerBaseFields = {
   /** Set false to keep the entry but skip it in discovery. */
   enabled: z.boolean().optional().describe('Set false to keep the entry but skip it during discovery.'),
@@ -21,6 +27,7 @@ export const StdioServerSchema = z
     args: z.array(z.string()).optional(),
     env: StringMap.optional().describe('Environment for the child; values support ${VAR} and ${VAR:-default}.'),
     cwd: z.string().optional().describe('Working directory, relative to the config file.'),
+    envInherit: EnvInheritSchema.optional(),
     ...ServerBaseFields,
   })
   .describe('A server spawned as a child process and spoken to over stdio.');
@@ -118,6 +125,7 @@ export const NamingSchema = z.strictObject({
 export const McpnsConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   include: z.array(z.string()).optional().describe("Other clients' config files to read as well."),
+  envInherit: EnvInheritSchema.optional(),
   servers: z.record(z.string(), ServerEntrySchema).optional(),
   naming: NamingSchema.optional(),
   namespaces: z.record(z.string(), NamespaceSchema).optional(),

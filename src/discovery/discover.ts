@@ -59,7 +59,7 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   const deadline = new Deadline(spec.timeoutMs ?? options.timeoutMs, options.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr);
+    live = await connectServer(spec, deadline, stderr, options.hostEnv);
   } catch (error) {
     deadline.dispose();
     if (error instanceof DiscoveryError) return fail(error.reason, error.message);

@@ -10,6 +10,7 @@ import { Deadline } from './deadline.js';
 import { classifyError, describeError, DiscoveryError, httpStatus, type Stage } from './errors.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
+import { spawnEnvironment } from '../config/spawn-env.js';
 
 /** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
 const HTTP_CLOSE_BOUND_MS = 1000;
@@ -49,13 +50,18 @@ export function scrub(spec: ServerSpec, message: string): string {
  * Start (stdio) or reach (HTTP/SSE) one server and complete initialize within `deadline`.
  * Throws DiscoveryError with a stable reason; whatever was started is dead by then.
  */
-export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr: StderrBuffer): Promise<LiveSession> {
+export async function connectServer(
+  spec: ServerSpec,
+  deadline: Deadline,
+  stderr: StderrBuffer,
+  hostEnv: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<LiveSession> {
   if (spec.transport === 'unlaunchable') {
     throw new DiscoveryError('UNLAUNCHABLE', scrub(spec, spec.unlaunchableReason ?? 'this server entry cannot be launched'));
   }
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
-    return attempt(spec, deadline, stdioAttempt(spec, stderr), []);
+    return attempt(spec, deadline, stdioAttempt(spec, stderr, spawnEnvironment(spec, hostEnv)), []);
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
@@ -127,11 +133,11 @@ function newClient(stderr: StderrBuffer): Client {
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer): Attempt {
+function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>): Attempt {
   const transport = new ProcessGroupStdioTransport({
     command: spec.command as string,
     ...(spec.args ? { args: spec.args } : {}),
-    ...(spec.env ? { env: spec.env } : {}),
+    env,
     ...(spec.cwd ? { cwd: spec.cwd } : {}),
     stderr,
   });
@@ -201,12 +207,15 @@ export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
  * that talk to a server themselves (`mcpns call --execute`). `timeoutMs` bounds spawn + initialize; aborting
  * `signal` later still kills the server. Throws DiscoveryError (McpnsError code TRANSPORT, `reason` = discovery code).
  */
-export async function openSession(spec: ServerSpec, opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number }): Promise<OpenSession> {
+export async function openSession(
+  spec: ServerSpec,
+  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number; hostEnv?: Readonly<Record<string, string | undefined>> },
+): Promise<OpenSession> {
   const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
   const deadline = new Deadline(opts.timeoutMs, opts.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr);
+    live = await connectServer(spec, deadline, stderr, opts.hostEnv);
   } finally {
     deadline.dispose();
   }

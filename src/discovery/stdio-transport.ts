@@ -28,7 +28,10 @@ export class SpawnError extends Error {
 export interface StdioProcessOptions {
   command: string;
   args?: string[];
-  /** Added to the SDK's default environment (PATH, HOME…), like the SDK's own stdio transport. */
+  /**
+   * The child's complete environment, computed before the spawn (`spawnEnvironment` in src/config/spawn-env.ts).
+   * Absent: the MCP SDK's default allow-list only.
+   */
   env?: Record<string, string>;
   cwd?: string;
   /** Receives everything the server writes on stderr, plus notes about stdout noise. */
@@ -78,12 +81,12 @@ export class ProcessGroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('ProcessGroupStdioTransport already started');
-    const { command, args = [], env = {}, cwd, stderr } = this.options;
+    const { command, args = [], env, cwd, stderr } = this.options;
     return new Promise<void>((resolve, reject) => {
       let child: ChildProcess;
       try {
         child = spawn(command, args, {
-          env: { ...getDefaultEnvironment(), ...env },
+          env: env ?? getDefaultEnvironment(),
           cwd,
           stdio: ['pipe', 'pipe', 'pipe'],
           detached: true,

@@ -19,6 +19,8 @@ export interface DiscoveryOptions {
   /** Aborting stops every discovery and kills every child (SIGINT). */
   signal?: AbortSignal;
   onProgress?: (event: DiscoveryProgress) => void;
+  /** The environment stdio servers inherit from, each through its client's policy (default: process.env). */
+  hostEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Tools of one server as discovered: everything the catalog needs except the qualified name. */

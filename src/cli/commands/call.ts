@@ -190,7 +190,7 @@ async function execute(runtime: Runtime, config: LoadedConfig | undefined, plan:
 
   const { openSession } = await import('../../discovery/session.js');
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const session = await openSession(spec, { timeoutMs: timeout, signal: runtime.io.signal });
+  const session = await openSession(spec, { timeoutMs: timeout, signal: runtime.io.signal, hostEnv: runtime.io.env });
   let result: Record<string, unknown>;
   try {
     result = (await session.client.callTool({ name: tool.name, arguments: plan.arguments }, undefined, { timeout, signal: runtime.io.signal })) as Record<

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { summarizeServer } from '../../config/describe-server.js';
+import { displayPath } from '../../config/load.js';
 import { selectServers } from '../../config/select-servers.js';
 import { EXIT } from '../../exit-codes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
@@ -39,6 +40,8 @@ export function registerServers(program: Command, host: CommandHost): void {
         ? { text: 'yes', paint: chalk.green }
         : { text: `no${server.disabledReason ? ` (${terminalSafe(server.disabledReason)})` : ''}`, paint: chalk.yellow },
       [
+        server.cwd ? `cwd: ${server.cwd === runtime.io.cwd ? '.' : displayPath(server.cwd, runtime.io.cwd)}` : '',
+        server.environment ? `inherits: ${server.environment.label}` : '',
         server.envKeys.length ? `env: ${server.envKeys.join(', ')}` : '',
         server.headerKeys.length ? `headers: ${server.headerKeys.join(', ')}` : '',
         server.toolFilter?.include ? `include: ${server.toolFilter.include.join(', ')}` : '',

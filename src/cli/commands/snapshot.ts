@@ -5,13 +5,13 @@ import { diffCatalogs } from '../../diff/diff.js';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { createSnapshot, serializeSnapshot, type Snapshot } from '../../snapshot/create.js';
-import { collectSecrets, redactText } from '../../util/redact.js';
+import { redactText } from '../../util/redact.js';
 import { defineAction, type CommandHost, type Runtime } from '../command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
-import { loadConfigurationFor } from '../services/configuration.js';
+import { configSecrets, loadConfigurationFor } from '../services/configuration.js';
 import { outputFile, readExisting, writeOutputFile } from '../write-output.js';
 
 type WriteStatus = 'created' | 'written' | 'updated' | 'unchanged' | 'stdout' | 'not-written';
@@ -60,7 +60,7 @@ The file is replaced atomically: a failed write leaves the previous lock as it w
 
     const snapshot = createSnapshot(catalog, { cwd: runtime.io.cwd, home: runtime.io.home });
     const text = serializeSnapshot(snapshot);
-    assertNoSecrets(snapshot, config ? collectSecrets(config.servers) : []);
+    assertNoSecrets(snapshot, config ? configSecrets(config, runtime.io.env) : []);
     const exitCode = failed.length ? EXIT.FINDINGS : EXIT.OK;
 
     if (!target) {

@@ -6,9 +6,9 @@ import type { LoadedConfig } from '../../config/loaded.js';
 import { liveSource } from '../../discovery/live-source.js';
 import type { ServerDiscovery, ToolSource } from '../../discovery/types.js';
 import { serversHiddenByProfile } from '../../profiles/apply.js';
-import { collectSecrets } from '../../util/redact.js';
 import type { Runtime } from '../command.js';
 import type { DiscoverySettings } from '../options/discovery-options.js';
+import { configSecrets } from './configuration.js';
 
 export interface CatalogRequest {
   settings: DiscoverySettings;
@@ -50,11 +50,12 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
     config,
     profile: settings.profile,
     now: runtime.io.now(),
-    secrets: request.keepSecrets || !config ? [] : collectSecrets(config.servers),
+    secrets: request.keepSecrets || !config ? [] : configSecrets(config, runtime.io.env),
     discovery: {
       timeoutMs: settings.timeout,
       concurrency: settings.concurrency,
       signal: runtime.io.signal,
+      hostEnv: runtime.io.env,
       onProgress: (event) =>
         runtime.console.progress(`discovering ${event.done}/${event.total} servers… ${event.phase === 'start' ? '' : `${event.server} ${event.phase}`}`),
     },

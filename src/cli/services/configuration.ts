@@ -2,6 +2,7 @@ import { loadConfig } from '../../config/load.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
+import { inheritedSecrets } from '../../config/spawn-env.js';
 import { collectSecrets } from '../../util/redact.js';
 import type { Runtime } from '../command.js';
 import { parseInputs, type SourceOptions } from '../options/source-options.js';
@@ -21,9 +22,14 @@ export function loadConfiguration(runtime: Runtime, options: SourceOptions): Loa
     inputs: parseInputs(options.input),
     verbose: runtime.console.settings.verbose,
   });
-  runtime.console.addSecrets(collectSecrets(config.servers));
+  runtime.console.addSecrets(configSecrets(config, runtime.io.env));
   reportDiagnostics(runtime, [...config.diagnostics, ...config.servers.flatMap((server) => server.diagnostics)]);
   return config;
+}
+
+/** Secret values to scrub: the configured ones and the secret-looking variables servers inherit from this environment. */
+export function configSecrets(config: LoadedConfig, env: Readonly<Record<string, string | undefined>>): string[] {
+  return [...new Set([...collectSecrets(config.servers), ...inheritedSecrets(config.servers, env)])].sort((a, b) => b.length - a.length);
 }
 
 /**

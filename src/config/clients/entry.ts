@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { toPointer } from '../json-text.js';
 import type { ClientId, Diagnostic, ServerSpec, ToolFilter } from '../model.js';
+import { clientEnvPolicy } from '../spawn-env.js';
 import type { ParsedDoc } from './doc.js';
 import { expandTilde, projectRootOf } from './paths.js';
 import type { FileInput, FileRead } from './types.js';
@@ -143,7 +144,8 @@ export class EntryReader {
     const expandedEnv = this.expandMap(env, options.envKey ?? 'env', options.envMissing);
     if (expandedEnv && Object.keys(expandedEnv).length > 0) spec.env = expandedEnv;
     if (cwd !== undefined) spec.cwd = resolve(options.cwdBase, expandTilde(this.expand(cwd, this.pointer('cwd')), this.context.input.options.home));
-    else if (options.defaultCwd !== undefined) spec.cwd = options.defaultCwd;
+    // No rule of the client's: the server starts where it is started from (mcpns's working directory, like the client's).
+    else spec.cwd = options.defaultCwd ?? resolve(this.context.input.options.cwd);
     return spec;
   }
 
@@ -179,8 +181,11 @@ export class EntryReader {
   finish(fields: Partial<ServerSpec> & { transport: ServerSpec['transport'] }): ServerSpec | undefined {
     if (this.problems.length > 0) return this.reject(this.problems.join('; '));
     const at = this.context.doc.locate(this.path);
+    const envPolicy =
+      fields.transport === 'stdio' ? (fields.envPolicy ?? clientEnvPolicy(this.context.client, { projectRoot: this.context.projectRoot, file: this.context.input.file })) : undefined;
     const spec: ServerSpec = {
       ...fields,
+      ...(envPolicy ? { envPolicy } : {}),
       name: this.name,
       enabled: fields.enabled ?? true,
       source: {

@@ -1,0 +1,58 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ClientId } from '../model.js';
+
+/** Project-level files each client reads from a project folder, in the order they are reported. */
+export const PROJECT_FILES: ReadonlyArray<{ path: string; client: ClientId }> = [
+  { path: '.mcp.json', client: 'claude-code' },
+  { path: join('.vscode', 'mcp.json'), client: 'vscode' },
+  { path: join('.cursor', 'mcp.json'), client: 'cursor' },
+  { path: join('.gemini', 'settings.json'), client: 'gemini-cli' },
+  { path: 'opencode.json', client: 'opencode' },
+  { path: 'opencode.jsonc', client: 'opencode' },
+  { path: join('.codex', 'config.toml'), client: 'codex' },
+  { path: join('.zed', 'settings.json'), client: 'zed' },
+];
+
+export interface ProjectFiles {
+  /** Files found, nearest folder first; one per client (the nearest wins, as a project nested in another). */
+  found: Array<{ file: string; client: ClientId }>;
+  /** Every path looked at, for the "nothing found" error. */
+  searched: string[];
+}
+
+/**
+ * The project-level client configs of `cwd`: its folder and its parents up to the repository root (a folder holding
+ * `.git`). The home folder is never a project (Gemini CLI ignores project settings there; `~/.gemini/settings.json`
+ * is the user file) and the walk stops below it.
+ */
+export function findProjectFiles(cwd: string, home: string): ProjectFiles {
+  const found: ProjectFiles['found'] = [];
+  const searched: string[] = [];
+  const clients = new Set<ClientId>();
+  const stopAt = resolve(home);
+  let directory = resolve(cwd);
+  for (;;) {
+    if (directory === stopAt) break;
+    for (const candidate of PROJECT_FILES) {
+      const file = join(directory, candidate.path);
+      searched.push(file);
+      if (clients.has(candidate.client) || !isFile(file)) continue;
+      clients.add(candidate.client);
+      found.push({ file, client: candidate.client });
+    }
+    if (existsSync(join(directory, '.git'))) break;
+    const parent = dirname(directory);
+    if (parent === directory) break;
+    directory = parent;
+  }
+  return { found, searched };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
