@@ -10,6 +10,7 @@ import type { Diagnostic, EnvInheritSetting, ServerSpec } from './model.js';
 import { ALL_ENV, policyFromSetting } from './spawn-env.js';
 import { McpnsConfigSchema, type McpnsConfig, type ServerEntry } from './schema.js';
 import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
+import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from '../profiles/namespaces.js';
 import { checkRouteDefinitions } from '../route/definitions.js';
 
@@ -66,18 +67,67 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
   const configFiles = options.configFiles ?? [];
   const hasClientSource = (options.clients?.length ?? 0) > 0 || options.scan === true;
   const files = configFiles.length > 0 ? configFiles.map((file) => resolve(options.cwd, file)) : hasClientSource ? [] : [findOwnConfig(options.cwd)];
-  if (files.length === 1 && files[0] === undefined) {
-    throw new ConfigError('CONFIG_NOT_FOUND', `no ${OWN_CONFIG_NAME} in ${options.cwd} or its parents`, {
-      hint: 'pass --config <file>, --client <id> or --scan, or create mcpns.config.json',
-    });
-  }
+  if (files.length === 1 && files[0] === undefined) return loadProjectClientFiles(options);
   const merged = emptyConfig(files[0] ? dirname(files[0]) : options.cwd);
   for (const file of files as string[]) {
     mergeInto(merged, loadFile(file, options));
   }
   if (hasClientSource) {
-    mergeInto(merged, readClientConfigs({ ...options, clients: options.clients ?? [], scan: options.scan === true }));
+    const read = readClientConfigs({ ...options, clients: options.clients ?? [], scan: options.scan === true });
+    if (configFiles.length === 0 && read.files.length === 0) throw nothingFound(read.searched ?? [], options, options.scan ? '--scan' : '--client');
+    mergeInto(merged, read);
   }
+  return finishLoading(merged);
+}
+
+/**
+ * Zero-config start: no source option and no mcpns.config.json, so the project-level files of every client found in
+ * cwd and its parents (up to the repository root) are read, as those clients would read them.
+ */
+function loadProjectClientFiles(options: LoadOptions): LoadedConfig {
+  const { found, searched } = findProjectFiles(options.cwd, options.home);
+  const merged = emptyConfig(options.cwd);
+  merged.detected = [];
+  for (const { file, client } of found) {
+    const loaded = loadFile(file, options);
+    // A settings file that declares no server (e.g. .gemini/settings.json for other settings) is not a source.
+    if (loaded.servers.length === 0 && !loaded.diagnostics.some((diagnostic) => diagnostic.level === 'error')) continue;
+    merged.detected.push({ file: displayPath(file, options.cwd), client });
+    mergeInto(merged, loaded);
+  }
+  if (merged.detected.length === 0) {
+    const ownSearched = ownConfigCandidates(options.cwd);
+    throw nothingFound([...ownSearched, ...searched], options, undefined);
+  }
+  return finishLoading(merged);
+}
+
+/** Exit 2 naming every place looked at; with nothing to read there is nothing to check, never "no findings". */
+function nothingFound(searched: readonly string[], options: LoadOptions, via: '--scan' | '--client' | undefined): ConfigError {
+  const shown = [...new Set(searched.map((file) => displayPath(file, options.cwd)))];
+  const message = via
+    ? `${via}: no client config file found (looked in ${shown.length} places)`
+    : `no ${OWN_CONFIG_NAME} and no client config file in ${options.cwd} or its parents (looked in ${shown.length} places)`;
+  return new ConfigError('CONFIG_NOT_FOUND', `${message}:\n${shown.map((file) => `  ${file}`).join('\n')}`, {
+    hint: via ? 'pass --config <file> to read a file elsewhere' : "try --scan (every client's user-level files too), or create one with `mcpns init`",
+    details: { searched: shown },
+  });
+}
+
+/** Where findOwnConfig looks: mcpns.config.json in cwd and its parents up to the repository root. */
+function ownConfigCandidates(cwd: string): string[] {
+  const candidates: string[] = [];
+  let directory = resolve(cwd);
+  for (;;) {
+    candidates.push(join(directory, OWN_CONFIG_NAME));
+    if (existsSync(join(directory, '.git'))) return candidates;
+    const parent = dirname(directory);
+    if (parent === directory) return candidates;
+    directory = parent;
+  }
+}
+
+function finishLoading(merged: LoadedConfig): LoadedConfig {
   // Scope precedence across every source read (e.g. --config .mcp.json --config ~/.claude.json).
   applyClientRules(merged.servers);
   skipDuplicateNames(merged.servers);

@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<RegisterCommand>> = {
   diff: async () => (await import('./diff.js')).registerDiff,
   route: async () => (await import('./route.js')).registerRoute,
   plan: async () => (await import('./plan.js')).registerPlan,
+  init: async () => (await import('./init.js')).registerInit,
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);

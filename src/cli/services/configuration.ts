@@ -23,6 +23,7 @@ export function loadConfiguration(runtime: Runtime, options: SourceOptions): Loa
     verbose: runtime.console.settings.verbose,
   });
   runtime.console.addSecrets(configSecrets(config, runtime.io.env));
+  for (const { file, client } of config.detected ?? []) runtime.console.status(`reading ${file} (${client})`, { file, client });
   reportDiagnostics(runtime, [...config.diagnostics, ...config.servers.flatMap((server) => server.diagnostics)]);
   return config;
 }

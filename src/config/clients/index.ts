@@ -40,6 +40,7 @@ export function readClientConfigs(options: LoadOptions & { clients: string[]; sc
   const loaded = emptyConfig(resolve(options.cwd));
   const reads: Array<{ client: ClientId; read: FileRead }> = [];
   const seen = new Set<string>();
+  loaded.searched = [];
   for (const reader of readers) {
     const found: string[] = [];
     const looked: string[] = [];
@@ -49,6 +50,7 @@ export function readClientConfigs(options: LoadOptions & { clients: string[]; sc
       seen.add(`${reader.id}\u0000${file}`);
       const shown = shownPath(file, options.cwd);
       looked.push(shown);
+      loaded.searched.push(file);
       if (!existsSync(file) || statSync(file).isDirectory()) continue;
       found.push(shown);
       const read = reader.read({ file, shown, text: readFileSync(file, 'utf8'), scope: location.scope, options });

@@ -1,0 +1,59 @@
+import type { Command } from '@commander-js/extra-typings';
+import { fileURLToPath } from 'node:url';
+import { findProjectFiles } from '../../config/clients/project-files.js';
+import { initialConfig } from '../../config/init.js';
+import { displayPath, OWN_CONFIG_NAME } from '../../config/load.js';
+import { McpnsError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { defineAction, type CommandHost } from '../command.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { outputFile, readExisting, writeOutputFile } from '../write-output.js';
+
+/** The JSON Schema shipped in the package (schema/ beside dist/). */
+const SCHEMA_FILE = fileURLToPath(new URL('../../../schema/mcpns.config.schema.json', import.meta.url));
+
+export function registerInit(program: Command, host: CommandHost): void {
+  const base = program
+    .command('init')
+    .description("write an mcpns.config.json that includes this project's client config files (.mcp.json, .vscode/mcp.json…)")
+    .option('-o, --output <file>', 'where to write it (- for stdout)', OWN_CONFIG_NAME)
+    .option('--force', 'replace the file if it exists')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  mcpns init
+  mcpns init -o - > mcpns.config.json
+
+The config includes the client files found in this folder and its parents (up to the repository root) instead of
+copying their servers, so no env value or header is copied and each file is still read as its client reads it.
+Naming targets are the presets of those clients. An existing file is never replaced without --force.`,
+    );
+  const command = withOutputOptions(base);
+
+  defineAction(command, host, async (runtime, options) => {
+    const target = outputFile(runtime.io.cwd, options.output, '--output');
+    if (target && !options.force && readExisting(target) !== undefined) {
+      throw new McpnsError('IO', `${target.shown} already exists; not replacing it`, {
+        location: { file: target.shown },
+        hint: 'pass --force to replace it, or -o <file> to write elsewhere',
+      });
+    }
+    const { found } = findProjectFiles(runtime.io.cwd, runtime.io.home);
+    const config = initialConfig(target?.path ?? `${runtime.io.cwd}/${OWN_CONFIG_NAME}`, found, SCHEMA_FILE);
+    const text = JSON.stringify(config, null, 2) + '\n';
+    if (!target) {
+      runtime.console.out(text);
+      return EXIT.OK;
+    }
+    writeOutputFile(target, text);
+    const included = found.map(({ file, client }) => `${displayPath(file, runtime.io.cwd)} (${client})`);
+    runtime.console.status(
+      included.length
+        ? `wrote ${target.shown}: includes ${included.join(', ')}; targets ${config.naming.targets.join(', ')}`
+        : `wrote ${target.shown} with no servers: no client config file was found here; add servers to it`,
+      { file: target.shown, include: config.include ?? [], targets: config.naming.targets },
+    );
+    return EXIT.OK;
+  });
+}
