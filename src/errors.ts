@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'TRANSPORT'
   | 'PLAN_UNREADABLE'
   | 'IO'
+  | 'INTERRUPTED'
   | 'INTERNAL';
 
 export interface ErrorLocation {

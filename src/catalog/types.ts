@@ -47,6 +47,12 @@ export interface CatalogServer {
   /** Client whose config declared it ("mcpns" for mcpns.config.json). */
   client?: string;
   status: ServerStatus;
+  /**
+   * Why a server was not started (status disabled): switched off in config or by its client ('disabled'), hidden by
+   * the profile ('profile'), refused by its client ('rejected': CONFIG_REJECTED), or another entry with the same
+   * name is used instead ('duplicate').
+   */
+  disabledKind?: 'disabled' | 'profile' | 'rejected' | 'duplicate';
   durationMs?: number;
   serverInfo?: ServerInfo;
   protocolVersion?: string;

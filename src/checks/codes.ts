@@ -121,6 +121,17 @@ export const CODES = {
     message: (f) => `server "${f.server}" could not be discovered (${f.args?.errorCode ?? 'ERROR'}): ${f.args?.errorMessage ?? 'unknown error'}`,
     hint: (f) => argHint(f) ?? 'run `mcpns list --server <name> --verbose` to see its stderr',
   },
+  CONFIG_REJECTED: {
+    severity: 'error',
+    family: 'discovery',
+    title: 'The client would refuse a config file or entry',
+    message: (f) =>
+      `${f.args?.what === 'file' ? `${f.args.file} is refused by its client, so none of its servers load` : `server "${f.server ?? ''}" in ${f.args?.file ?? ''} is refused by its client`}: ${f.args?.detail ?? ''}`,
+    hint: (f) =>
+      f.args?.diagnostic === 'STRICT_JSON_COMMENT'
+        ? 'remove the comments and trailing commas: this client reads strict JSON'
+        : `fix the ${f.args?.what === 'file' ? 'file' : 'entry'} as the message says; until then the client does not load ${f.args?.what === 'file' ? 'it' : 'that server'}`,
+  },
   // ── naming ──────────────────────────────────────────────────────────────
   NAME_INVALID_CHARS: {
     severity: 'error',

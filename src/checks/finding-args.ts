@@ -30,6 +30,8 @@ export interface FindingArgs {
   };
   /** hint: set by the checking commands; comparedTools: false when diff could not compare the server's tools. */
   SERVER_UNREACHABLE: { errorCode: string; errorMessage: string; hint?: string; comparedTools?: false };
+  /** what: the whole file or one entry is refused; detail: the client's reason; diagnostic: the config diagnostic's code. */
+  CONFIG_REJECTED: { file: string; what: 'file' | 'entry'; detail: string; diagnostic: string; client?: string };
   // ── naming ──
   NAME_INVALID_CHARS: { chars: string; charset?: string; dropped?: string; hint: string };
   NAME_TOO_LONG: { length: number; limit: number; dropped?: string; hint: string };

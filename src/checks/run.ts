@@ -3,6 +3,7 @@ import { McpnsError } from '../errors.js';
 import { partitionByBaseline, type Baseline } from './baseline.js';
 import { ALL_CODES, isCode } from './codes.js';
 import { renderingNotes } from './conflicts/rendering.js';
+import { configRejected } from './conflicts/config-rejected.js';
 import { serverUnreachable } from './conflicts/server-unreachable.js';
 import { CHECKS } from './registry.js';
 import type { Check, CheckContext, Finding, Severity } from './types.js';
@@ -81,6 +82,7 @@ export function runChecks(context: CheckContext, families: readonly CheckFamily[
 export function selectChecks(families: readonly CheckFamily[]): Check[] {
   const checks = new Set<Check>();
   checks.add(serverUnreachable);
+  checks.add(configRejected);
   for (const family of families) for (const check of CHECKS[family]) checks.add(check);
   return [...checks];
 }

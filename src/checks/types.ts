@@ -15,6 +15,8 @@ export interface FindingBase {
   tool?: string;
   /** All N members of a collision, sorted. */
   members?: ToolRef[];
+  /** Where in a config file the finding is (CONFIG_REJECTED); otherwise it is located at its servers' entries. */
+  location?: { file: string; line?: number; column?: number };
 }
 
 /**

@@ -54,7 +54,8 @@ export function defineAction<A extends unknown[], O extends OptionValues & Outpu
     const console = consoleFor(host.io, options);
     host.setJsonErrors(console.json);
     try {
-      host.setExitCode(await run({ io: host.io, console }, options, ...command.processedArgs));
+      const code = await run({ io: host.io, console }, options, ...command.processedArgs);
+      host.setExitCode(host.io.signal.aborted ? reportError(undefined, { io: host.io, console }) : code);
     } catch (error) {
       host.setExitCode(reportError(error, { io: host.io, console }));
     }
@@ -63,7 +64,11 @@ export function defineAction<A extends unknown[], O extends OptionValues & Outpu
 
 /** Print an error once, in the console's form, and return its exit code (130 when the run was interrupted). */
 export function reportError(error: unknown, runtime: Runtime): number {
-  if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
+  if (runtime.io.signal.aborted) {
+    // One line, whatever was under way: no per-server failures, no advice about partial results.
+    runtime.console.error({ code: 'INTERRUPTED', message: 'interrupted' }, 'mcpns: interrupted\n');
+    return EXIT.INTERRUPTED;
+  }
   if (isMcpnsError(error)) {
     const { file, line, column, path } = error.location;
     runtime.console.error({

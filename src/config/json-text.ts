@@ -19,6 +19,8 @@ export interface ParsedJson {
   tree: Node | undefined;
   /** Comments or trailing commas were found (only possible with allowComments). */
   hadComments: boolean;
+  /** Where strict JSON first fails (the first comment or trailing comma), when hadComments. */
+  strictProblem?: { line: number; column: number; message: string };
 }
 
 /**
@@ -46,7 +48,8 @@ export function parseJsonText(text: string, file: string, options: { allowCommen
     });
   }
   const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
-  return { value: result, tree, hadComments };
+  const strictProblem = hadComments ? jsonSyntaxError(text, strictErrors) : undefined;
+  return { value: result, tree, hadComments, ...(strictProblem ? { strictProblem } : {}) };
 }
 
 /** The first of jsonc-parser's errors as a 1-based position and a phrase, or undefined when there is none. */

@@ -153,6 +153,7 @@ function skipDuplicateNames(servers: ServerSpec[]): void {
     const where = `${kept.source.client} ${kept.source.file}${kept.source.line ? `:${kept.source.line}` : ''}`;
     server.enabled = false;
     server.disabledReason = `same name as the entry in ${where}`;
+    server.duplicateOf = where;
     server.diagnostics.push({
       level: 'warning',
       code: 'DUPLICATE_SERVER_NAME',

@@ -30,6 +30,10 @@ export interface Diagnostic {
   pointer?: string;
   line?: number;
   column?: number;
+  /** The client itself would refuse this: its whole file, or this one entry (reported as CONFIG_REJECTED). */
+  rejects?: 'file' | 'entry';
+  /** Client whose rule this is, for "Claude Code would refuse…" wording. */
+  client?: ClientId;
 }
 
 export interface ServerSource {
@@ -114,5 +118,7 @@ export interface ServerSpec {
   source: ServerSource;
   /** When another entry with the same name wins under its client's precedence rules. */
   shadowedBy?: string;
+  /** When another source's entry with the same name is used instead (mcpns starts one server per name). */
+  duplicateOf?: string;
   diagnostics: Diagnostic[];
 }

@@ -12,11 +12,36 @@ import type { ClientId, EnvInheritSetting, EnvPolicy, ServerSpec } from './model
  */
 export const SDK_DEFAULT_ENV_NAMES: readonly string[] =
   process.platform === 'win32'
-    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
+    ? [
+        'APPDATA',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PROCESSOR_ARCHITECTURE',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'USERNAME',
+        'USERPROFILE',
+        'PROGRAMFILES',
+      ]
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
 /** Codex's allow-list for local stdio servers on Unix (`DEFAULT_ENV_VARS`, openai/codex codex-rs/rmcp-client/src/utils.rs). */
-export const CODEX_ENV_NAMES: readonly string[] = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'USER', '__CF_USER_TEXT_ENCODING', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR', 'TZ'];
+export const CODEX_ENV_NAMES: readonly string[] = [
+  'HOME',
+  'LOGNAME',
+  'PATH',
+  'SHELL',
+  'USER',
+  '__CF_USER_TEXT_ENCODING',
+  'LANG',
+  'LC_ALL',
+  'TERM',
+  'TMPDIR',
+  'TZ',
+];
 
 export const ALL_ENV: EnvPolicy = { inherit: 'all', label: 'all' };
 export const SDK_DEFAULT_ENV: EnvPolicy = { inherit: 'names', names: [...SDK_DEFAULT_ENV_NAMES], label: 'minimal (MCP SDK allow-list)' };
@@ -74,7 +99,25 @@ const GEMINI_NEVER_ALLOWED = new Set([
   'GOOGLE_CLOUD_ACCOUNT',
   'FIREBASE_PROJECT_ID',
 ]);
-const GEMINI_ALWAYS_ALLOWED = new Set(['PATH', 'HOME', 'LANG', 'SHELL', 'TMPDIR', 'USER', 'LOGNAME', 'TERM', 'COLORTERM', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR', 'TEMP', 'TMP', 'USERPROFILE', 'SYSTEMDRIVE']);
+const GEMINI_ALWAYS_ALLOWED = new Set([
+  'PATH',
+  'HOME',
+  'LANG',
+  'SHELL',
+  'TMPDIR',
+  'USER',
+  'LOGNAME',
+  'TERM',
+  'COLORTERM',
+  'SYSTEMROOT',
+  'COMSPEC',
+  'PATHEXT',
+  'WINDIR',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'SYSTEMDRIVE',
+]);
 const SECRET_VALUE = [
   /-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----/i,
   /(https?|ftp|smtp):\/\/[^:\s]{1,1024}:[^@\s]{1,1024}@/i,

@@ -61,17 +61,26 @@ export function diffCatalogs(before: CatalogLike, after: CatalogLike): Finding[]
     if (oldServer.instructions !== newServer.instructions) {
       findings.push(finding('DESCRIPTION_CHANGED', { server: name, name }, textChange('instructions', oldServer.instructions, newServer.instructions)));
     }
-    findings.push(...diffServerTools(oldTools, newTools));
+    findings.push(...diffServerTools(oldTools, newTools, malformedNames(oldServer), malformedNames(newServer)));
   }
   return findings.sort(compareFindings);
 }
 
-function diffServerTools(oldTools: CatalogTool[], newTools: CatalogTool[]): Finding[] {
+/** Names of the tools a server sent that failed the MCP Tool schema (recorded in the catalog, not in its tools). */
+function malformedNames(server: { malformedTools?: ReadonlyArray<{ name?: string }> }): Set<string> {
+  return new Set((server.malformedTools ?? []).map((entry) => entry.name).filter((name): name is string => name !== undefined));
+}
+
+/**
+ * A tool the other side recorded as malformed was sent by the server on both sides: it is neither added nor removed
+ * (MALFORMED_TOOL in lint says what is wrong with it).
+ */
+function diffServerTools(oldTools: CatalogTool[], newTools: CatalogTool[], oldMalformed: Set<string>, newMalformed: Set<string>): Finding[] {
   const findings: Finding[] = [];
   const oldByName = byName(oldTools);
   const newByName = byName(newTools);
-  const removed = [...oldByName.values()].filter((tool) => !newByName.has(tool.name));
-  const added = [...newByName.values()].filter((tool) => !oldByName.has(tool.name));
+  const removed = [...oldByName.values()].filter((tool) => !newByName.has(tool.name) && !newMalformed.has(tool.name));
+  const added = [...newByName.values()].filter((tool) => !oldByName.has(tool.name) && !oldMalformed.has(tool.name));
   const renames = guessRenames(removed, added);
   const renamedFrom = new Map([...renames].map(([from, to]) => [to, from]));
 

@@ -45,6 +45,10 @@ export function relativeFile(file: string, cwd: string): string {
  * else the first config file. Empty when there is no config (a bare --catalog run).
  */
 export function locateFinding(finding: Finding, config: LoadedConfig | undefined, cwd: string): FindingLocation[] {
+  if (finding.location) {
+    const { file, line, column } = finding.location;
+    return [{ file: relativeFile(file, cwd), ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) }];
+  }
   if (!config) return [];
   const locations: FindingLocation[] = [];
   for (const server of findingServers(finding)) {

@@ -1,10 +1,10 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { Catalog, CatalogTool } from '../../catalog/types.js';
+import type { Catalog, CatalogServer, CatalogTool } from '../../catalog/types.js';
 import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE, getTarget, namingInputFromCatalog, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost, type Runtime } from '../command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withPresetOption, withStyleOption } from '../options/naming-options.js';
 import { withOutputOptions, withTableOptions } from '../options/output-options.js';
@@ -40,12 +40,12 @@ export function registerList(program: Command, host: CommandHost): void {
     };
     const exitCode = catalog.servers.some((server) => server.status === 'error') ? EXIT.FINDINGS : EXIT.OK;
 
+    warnMalformed(runtime, catalog);
+    const renderings = presets.map((preset) => preset.render(input));
     if (runtime.console.json) {
-      const visible = options.all ? styledCatalog : { ...styledCatalog, tools: styledCatalog.tools.filter((tool) => !tool.hidden) };
-      runtime.console.out(JSON.stringify(visible, null, 2) + '\n');
+      runtime.console.out(JSON.stringify(listDocument(styledCatalog, renderings, options.all === true), null, 2) + '\n');
       return exitCode;
     }
-    const renderings = presets.map((preset) => preset.render(input));
     runtime.console.out(
       renderList(styledCatalog, renderings, {
         all: options.all === true,
@@ -56,6 +56,44 @@ export function registerList(program: Command, host: CommandHost): void {
     );
     return exitCode;
   });
+}
+
+/**
+ * The `list --json` document: the catalog (hidden tools only with --all) and, with --preset, each tool's name under
+ * every preset (`presets: { "<id>": { name } | { name, dropped } }`), the presets' ids and their notes.
+ */
+function listDocument(catalog: Catalog, renderings: readonly Rendering[], all: boolean): Catalog {
+  const tools = catalog.tools.map((tool, index) => {
+    if (!renderings.length) return tool;
+    const presets: Record<string, { name: string; dropped?: string }> = {};
+    for (const rendering of renderings) {
+      const rendered = rendering.names[index];
+      if (rendered) presets[rendering.target] = { name: rendered.name, ...(rendered.dropped ? { dropped: rendered.dropped } : {}) };
+    }
+    return { ...tool, presets };
+  });
+  const notes = renderings
+    .filter((rendering) => rendering.nondeterministic)
+    .map((rendering) => ({ target: rendering.target, note: rendering.nondeterministic! }));
+  return {
+    ...catalog,
+    ...(renderings.length ? { presets: renderings.map((rendering) => rendering.target) } : {}),
+    ...(notes.length ? { presetNotes: notes } : {}),
+    tools: all ? tools : tools.filter((tool) => !tool.hidden),
+  };
+}
+
+/** Tools a server sent that mcpns had to set aside (they fail the MCP Tool schema): never silently missing. */
+function warnMalformed(runtime: Runtime, catalog: Catalog): void {
+  for (const server of catalog.servers) {
+    const malformed = server.malformedTools ?? [];
+    if (!malformed.length) continue;
+    const sample = malformed.slice(0, 3).map((entry) => `${entry.name ?? `#${entry.index}`} (${entry.problems[0] ?? 'invalid'})`);
+    runtime.console.warn(
+      `server "${server.name}" sent ${malformed.length} tool${malformed.length === 1 ? '' : 's'} failing the MCP Tool schema, set aside [MALFORMED_TOOL]: ${sample.join(', ')}${malformed.length > 3 ? `, … ${malformed.length - 3} more` : ''} (list --all shows them)`,
+      { server: server.name, code: 'MALFORMED_TOOL', count: malformed.length },
+    );
+  }
 }
 
 function flags(tool: CatalogTool): string {
@@ -98,6 +136,19 @@ export function renderList(catalog: Catalog, renderings: Rendering[], options: R
       { text: flags(tool), paint: chalk.dim },
     ]);
   }
+  if (options.all) {
+    for (const server of catalog.servers) {
+      for (const entry of server.malformedTools ?? []) {
+        rows.push([
+          terminalSafe(server.name),
+          { text: terminalSafe(entry.name ?? `(tool #${entry.index})`), paint: chalk.red },
+          ...renderings.map((): Cell => ''),
+          { text: `(malformed, set aside: ${terminalSafe(entry.problems.join('; '))})`, paint: chalk.red },
+          '',
+        ]);
+      }
+    }
+  }
   const columns = [
     'SERVER',
     `NAME (${options.styleId})`,
@@ -109,21 +160,25 @@ export function renderList(catalog: Catalog, renderings: Rendering[], options: R
 
   const ok = catalog.servers.filter((server) => server.status === 'ok');
   const failed = catalog.servers.filter((server) => server.status === 'error');
-  const disabled = catalog.servers.filter((server) => server.status === 'disabled');
+  const off = catalog.servers.filter((server) => server.status === 'disabled');
+  const names = (servers: readonly CatalogServer[]): string => servers.map((server) => terminalSafe(server.name)).join(', ');
+  const ofKind = (...kinds: Array<CatalogServer['disabledKind']>): CatalogServer[] => off.filter((server) => kinds.includes(server.disabledKind ?? 'disabled'));
   const hidden = catalog.tools.filter((tool) => tool.hidden).length;
+  const malformed = ok.reduce((sum, server) => sum + (server.malformedTools?.length ?? 0), 0);
   const shown = catalog.tools.length - (options.all ? 0 : hidden);
-  text += `\n${shown} tools from ${ok.length} of ${catalog.servers.length - disabled.length} servers`;
+  text += `\n${shown} tools from ${ok.length} of ${catalog.servers.length - off.length} servers`;
   if (hidden) text += options.all ? ` (${hidden} of them hidden)` : ` (${hidden} hidden; --all shows them)`;
-  if (disabled.length) text += `; ${disabled.length} disabled: ${disabled.map((server) => terminalSafe(server.name)).join(', ')}`;
+  if (malformed) text += `; ${malformed} malformed tool${malformed === 1 ? '' : 's'} set aside${options.all ? '' : ' (--all shows them)'}`;
+  if (failed.length) text += `; ${failed.length} failed: ${names(failed)}`;
+  const disabled = ofKind('disabled', 'profile');
+  const duplicates = ofKind('duplicate');
+  const rejected = ofKind('rejected');
+  if (disabled.length) text += `; ${disabled.length} disabled: ${names(disabled)}`;
+  if (duplicates.length) text += `; ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'} skipped: ${names(duplicates)}`;
+  if (rejected.length) text += `; ${rejected.length} not loaded by ${rejected.length === 1 ? 'its' : 'their'} client (CONFIG_REJECTED): ${names(rejected)}`;
   text += '\n';
   for (const rendering of renderings) {
     if (rendering.nondeterministic) text += chalk.yellow(`note: ${rendering.target}: ${rendering.nondeterministic}\n`);
-  }
-  if (failed.length) {
-    text += `\n${chalk.red('failed servers:')}\n`;
-    for (const server of failed) {
-      text += `  ${chalk.red('✗')} ${terminalSafe(server.name)}  ${server.error?.code ?? 'ERROR'}  ${terminalSafe(server.error?.message ?? '')}\n`;
-    }
   }
   return text;
 }

@@ -5,6 +5,7 @@ import { readCatalogFile } from '../../catalog/read.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { liveSource } from '../../discovery/live-source.js';
 import type { ServerDiscovery, ToolSource } from '../../discovery/types.js';
+import { McpnsError } from '../../errors.js';
 import { serversHiddenByProfile } from '../../profiles/apply.js';
 import type { Runtime } from '../command.js';
 import type { DiscoverySettings } from '../options/discovery-options.js';
@@ -35,7 +36,7 @@ export function toolSource(runtime: Runtime, request: CatalogRequest): ToolSourc
           settings.profile,
           servers.map((server) => server.name),
         );
-  return liveSource(servers, { includeDisabled, hiddenByProfile, cwd: runtime.io.cwd });
+  return liveSource(servers, { includeDisabled, hiddenByProfile, cwd: runtime.io.cwd, includeRejected: request.showHidden === true });
 }
 
 /**
@@ -61,26 +62,49 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
     },
   });
   runtime.console.clearProgress();
+  // Ctrl-C: no catalog, no per-server failures; the command layer prints one "interrupted" line and exits 130.
+  if (runtime.io.signal.aborted) throw new McpnsError('INTERRUPTED', 'interrupted');
   // A saved catalog's failed servers are data in the document, not something that just happened.
   if (!settings.catalog) reportDiscoveries(runtime, acquired.discoveries);
   return acquired;
 }
 
-/** Failed servers as warnings with the tail of their stderr; every server's stderr under --verbose. */
+/** Lines mcpns itself added to a server's stderr buffer (notes about stdout noise, transport errors…). */
+const OWN_NOTE = /^\[mcpns\] /;
+
+/**
+ * Each failed server reported once on stderr: one warning carrying the last lines the server wrote to stderr (where its
+ * real error is), with mcpns's own notes kept apart from them and labelled as mcpns's. Under --verbose every server's
+ * stderr is shown.
+ */
 export function reportDiscoveries(runtime: Runtime, discoveries: readonly ServerDiscovery[]): void {
   const verbose = runtime.console.settings.verbose;
   for (const { server, stderr } of discoveries) {
     const failed = server.status === 'error';
-    if (failed)
-      runtime.console.warn(`server "${server.name}" failed: ${server.error?.code}: ${server.error?.message}`, {
+    if (!failed && !verbose) continue;
+    const all = stderr.trimEnd() ? stderr.trimEnd().split('\n') : [];
+    // Transport chatter ("Failed to send cancellation") follows from mcpns closing the server: only under --verbose.
+    const notes = all.filter((line) => OWN_NOTE.test(line) && (verbose || !/^\[mcpns\] transport: /.test(line))).map((line) => line.replace(OWN_NOTE, ''));
+    const lines = all.filter((line) => !OWN_NOTE.test(line));
+    const shown = lines.slice(-(verbose ? 200 : 10));
+    const cut = lines.length - shown.length;
+    const excerpt = [
+      ...(shown.length
+        ? [`last ${shown.length === 1 ? 'line' : `${shown.length} lines`} ${server.name} wrote to stderr${cut ? ` (${cut} earlier lines not shown)` : ''}:`]
+        : []),
+      ...shown.map((line) => `  | ${line}`),
+      ...notes.map((note) => `  mcpns: ${note}`),
+    ];
+    if (failed) {
+      const headline = `server "${server.name}" failed: ${server.error?.code}: ${server.error?.message}`;
+      runtime.console.warn(runtime.console.json || !excerpt.length ? headline : `${headline}\n  ${excerpt.join('\n  ')}`, {
         server: server.name,
         code: server.error?.code,
+        ...(shown.length ? { stderr: shown } : {}),
+        ...(notes.length ? { notes } : {}),
       });
-    if ((failed || verbose) && stderr.trim()) {
-      const lines = stderr.trimEnd().split('\n');
-      const shown = lines.slice(-(verbose ? 200 : 10));
-      const cut = lines.length - shown.length;
-      runtime.console.excerpt('stderr', `stderr of ${server.name}:`, cut ? [`… ${cut} earlier lines`, ...shown] : shown, { server: server.name });
+    } else if (excerpt.length) {
+      runtime.console.detail(`server "${server.name}":\n  ${excerpt.join('\n  ')}`, { server: server.name, stderr: shown, notes });
     }
   }
 }

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, type EntryReader, type ReaderContext } from './entry.js';
+import { readClaudeApprovals, type ClaudeApprovals } from './claude-settings.js';
 import type { ClientReader } from './types.js';
 
 /** Claude Code's file for user and local scopes: `$CLAUDE_CONFIG_DIR/.claude.json` or `~/.claude.json`. */
@@ -9,7 +10,7 @@ export function claudeJsonPath(options: { env: Record<string, string | undefined
   return join(options.env['CLAUDE_CONFIG_DIR'] || options.home, '.claude.json');
 }
 
-const samePath = (a: string, b: string): boolean => {
+export const samePath = (a: string, b: string): boolean => {
   const norm = (path: string): string => resolve(path).replace(/[\\/]+$/, '');
   // Windows paths compare case- and slash-insensitively, as Claude Code does there.
   const windows = /^[A-Za-z]:/.test(a) || /^[A-Za-z]:/.test(b);
@@ -32,13 +33,14 @@ export const claudeCode: ClientReader = {
     ];
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: true });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: true });
     const root = isRecord(doc.value) ? doc.value : {};
     const isUserFile = /(^|[\\/])\.claude\.json$/.test(input.file);
     const isManaged = /(^|[\\/])managed-mcp\.json$/.test(input.file);
     const scope = isUserFile ? 'user' : isManaged ? 'managed' : 'project';
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'claude-code' }, scope, !isUserFile);
     eachEntry(context, root['mcpServers'], ['mcpServers'], (entry) => readEntry(entry, context));
+    if (scope === 'project') applyApprovals(context.result.servers, readClaudeApprovals(context.projectRoot, input.options));
     if (isUserFile && isRecord(root['projects'])) {
       const cwd = input.options.cwd;
       for (const [path, project] of Object.entries(root['projects'])) {
@@ -57,6 +59,34 @@ export const claudeCode: ClientReader = {
   },
 };
 
+/**
+ * A project `.mcp.json` server is off when any settings scope rejects it (`disabledMcpjsonServers`, which wins over
+ * approval) or when it was switched off with /mcp (`disabledMcpServers` for this project). One that nobody approved
+ * yet stays on: Claude Code asks in an interactive session, and loads it without asking in `claude -p`, SDK and CI
+ * runs.
+ */
+function applyApprovals(servers: ServerSpec[], approvals: ClaudeApprovals): void {
+  for (const server of servers) {
+    const rejectedIn = approvals.rejected.get(server.name);
+    const toggledIn = approvals.toggledOff.get(server.name);
+    if (rejectedIn !== undefined) {
+      server.enabled = false;
+      server.disabledReason = `rejected: listed in disabledMcpjsonServers in ${rejectedIn}`;
+    } else if (toggledIn !== undefined) {
+      server.enabled = false;
+      server.disabledReason = `listed in disabledMcpServers for this project in ${toggledIn}`;
+    } else if (!approvals.approved.has(server.name) && approvals.approveAll?.value !== true) {
+      server.diagnostics.push({
+        level: 'info',
+        code: 'APPROVAL_PENDING',
+        message: `Claude Code asks before starting project server "${server.name}" in an interactive session (not in enabledMcpjsonServers, no enableAllProjectMcpServers); claude -p and SDK runs start it without asking`,
+        file: server.source.file,
+        pointer: server.source.pointer,
+      });
+    }
+  }
+}
+
 function readEntry(entry: EntryReader, context: ReaderContext): ServerSpec | undefined {
   const type = entry.str('type');
   const base = context.projectRoot;
@@ -66,7 +96,11 @@ function readEntry(entry: EntryReader, context: ReaderContext): ServerSpec | und
   switch (type) {
     case undefined:
       if (entry.has('url') && !entry.has('command')) {
-        entry.note('error', 'URL_WITHOUT_TYPE', `MCP server "${entry.name}" has a "url" but no "type"; add "type": "http" (or "sse" / "ws")`);
+        entry.note('error', 'URL_WITHOUT_TYPE', `MCP server "${entry.name}" has a "url" but no "type"; add "type": "http" (or "sse" / "ws")`, undefined, {
+          rejects: 'entry',
+          client: 'claude-code',
+          ...entry.context.doc.locate(entry.path),
+        });
         return entry.finish({ transport: 'unlaunchable', unlaunchableReason: 'Claude Code rejects a "url" without "type"', ...entry.remote('url') });
       }
       if (!entry.has('command')) return entry.reject('a stdio server needs "command"');

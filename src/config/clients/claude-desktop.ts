@@ -20,7 +20,7 @@ export const claudeDesktop: ClientReader = {
     return files.map((file) => ({ file, scope: 'user' }));
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: true });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: true });
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'none' }, input.scope ?? 'user', false);
     const home = input.options.home;
     const root = doc.value as Record<string, unknown>;

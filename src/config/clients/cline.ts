@@ -26,7 +26,7 @@ export const cline: ClientReader = {
     return [...new Set(files)].map((file) => ({ file, scope: 'user' }));
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: true });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: true });
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'cline' }, input.scope ?? 'user', false);
     const root = isRecord(doc.value) ? doc.value : {};
     eachEntry(context, root['mcpServers'], ['mcpServers'], (outer) => {

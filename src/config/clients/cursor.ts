@@ -22,7 +22,7 @@ export const cursor: ClientReader = {
     ];
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: true });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: true });
     const global = resolve(input.file) === join(input.options.home, '.cursor', 'mcp.json');
     const scope = input.scope ?? (global ? 'global' : 'project');
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'cursor' }, scope, !global);

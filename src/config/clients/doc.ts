@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { ConfigError } from '../../errors.js';
 import { locate, parseJsonText } from '../json-text.js';
-import type { Diagnostic } from '../model.js';
+import type { ClientId, Diagnostic } from '../model.js';
 import type { FileInput } from './types.js';
 
 // smol-toml is only needed for Codex files: required on first use so other commands do not load it.
@@ -26,15 +26,31 @@ export interface ParsedDoc {
  * strict-JSON client (Claude Desktop, Claude Code, Cursor, Cline) they add STRICT_JSON_COMMENT,
  * because that client would refuse to load the file.
  */
-export function parseJsonDoc(input: FileInput, client: { label: string; strict: boolean }): ParsedDoc {
+export function parseJsonDoc(input: FileInput, client: { label: string; strict: boolean; id?: ClientId }): ParsedDoc {
   const parsed = parseJsonText(input.text, input.shown, { allowComments: true });
   const diagnostics: Diagnostic[] = [];
+  const owner = client.id ? { client: client.id } : {};
   if (parsed.hadComments && client.strict) {
+    const at = parsed.strictProblem;
     diagnostics.push({
-      level: 'warning',
+      level: 'error',
       code: 'STRICT_JSON_COMMENT',
-      message: `${client.label} reads this file as strict JSON and would reject it: it contains comments or trailing commas`,
+      message: `${client.label} reads this file as strict JSON and refuses it: ${at ? `${at.message} at line ${at.line}` : 'it contains comments or trailing commas'}`,
       file: input.shown,
+      ...(at ? { line: at.line, column: at.column } : {}),
+      rejects: 'file',
+      ...owner,
+    });
+  }
+  if (!isRecordValue(parsed.value)) {
+    diagnostics.push({
+      level: 'error',
+      code: 'ROOT_NOT_OBJECT',
+      message: `${client.label} refuses this file: its root is not a JSON object`,
+      file: input.shown,
+      line: 1,
+      rejects: 'file',
+      ...owner,
     });
   }
   return {
@@ -44,6 +60,8 @@ export function parseJsonDoc(input: FileInput, client: { label: string; strict: 
     diagnostics,
   };
 }
+
+const isRecordValue = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** TOML (Codex). Errors carry line and column. */
 export function parseTomlDoc(input: FileInput): ParsedDoc {

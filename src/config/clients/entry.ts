@@ -173,6 +173,8 @@ export class EntryReader {
       file: this.context.input.shown,
       pointer: this.pointer(),
       ...this.context.doc.locate(this.path),
+      rejects: 'entry',
+      client: this.context.client,
     });
     return undefined;
   }
@@ -182,7 +184,9 @@ export class EntryReader {
     if (this.problems.length > 0) return this.reject(this.problems.join('; '));
     const at = this.context.doc.locate(this.path);
     const envPolicy =
-      fields.transport === 'stdio' ? (fields.envPolicy ?? clientEnvPolicy(this.context.client, { projectRoot: this.context.projectRoot, file: this.context.input.file })) : undefined;
+      fields.transport === 'stdio'
+        ? (fields.envPolicy ?? clientEnvPolicy(this.context.client, { projectRoot: this.context.projectRoot, file: this.context.input.file }))
+        : undefined;
     const spec: ServerSpec = {
       ...fields,
       ...(envPolicy ? { envPolicy } : {}),
@@ -203,9 +207,9 @@ export class EntryReader {
   }
 
   /** A diagnostic on this server. */
-  note(level: Diagnostic['level'], code: string, message: string, field?: string | Array<string | number>): void {
+  note(level: Diagnostic['level'], code: string, message: string, field?: string | Array<string | number>, extra: Partial<Diagnostic> = {}): void {
     const fields = field === undefined ? [] : Array.isArray(field) ? field : [field];
-    this.diagnostics.push({ level, code, message, file: this.context.input.shown, pointer: this.pointer(...fields) });
+    this.diagnostics.push({ level, code, message, file: this.context.input.shown, pointer: this.pointer(...fields), ...extra });
   }
 }
 
@@ -241,6 +245,8 @@ export function eachEntry(context: ReaderContext, map: unknown, path: Array<stri
       file: context.input.shown,
       pointer: toPointer(path),
       ...context.doc.locate(path),
+      rejects: 'file',
+      client: context.client,
     });
     return;
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
@@ -26,18 +27,29 @@ export const geminiCli: ClientReader = {
         ];
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: false });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: false });
     const user = resolve(input.file) === join(input.options.home, '.gemini', 'settings.json');
     const scope = input.scope ?? (user ? 'user' : 'project');
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'gemini' }, scope, !user);
     const root = isRecord(doc.value) ? doc.value : {};
     eachEntry(context, root['mcpServers'], ['mcpServers'], (entry) => readEntry(entry, input.options.cwd));
     const mcp = isRecord(root['mcp']) ? root['mcp'] : {};
+    const disables: Array<{ name: string; reason: string }> = [];
     if (Array.isArray(mcp['excluded'])) {
-      context.result.disables = mcp['excluded']
-        .filter((name): name is string => typeof name === 'string')
-        .map((name) => ({ name, reason: `listed in mcp.excluded in ${input.shown}` }));
+      disables.push(
+        ...mcp['excluded']
+          .filter((name): name is string => typeof name === 'string')
+          .map((name) => ({ name, reason: `listed in mcp.excluded in ${input.shown}` })),
+      );
     }
+    // `gemini mcp disable <name>` writes { "<lowercased name>": { "enabled": false } } to this file (mcpServerEnablement.ts).
+    const enablementFile = join(input.options.home, '.gemini', 'mcp-server-enablement.json');
+    const enablement = readEnablement(enablementFile);
+    for (const server of context.result.servers) {
+      if (enablement[server.name.toLowerCase().trim()] === false)
+        disables.push({ name: server.name, reason: `disabled with "gemini mcp disable" (${enablementFile})` });
+    }
+    if (disables.length) context.result.disables = disables;
     if (Array.isArray(mcp['allowed'])) {
       context.result.allowOnly = {
         names: mcp['allowed'].filter((name): name is string => typeof name === 'string'),
@@ -47,6 +59,16 @@ export const geminiCli: ClientReader = {
     return context.result;
   },
 };
+
+function readEnablement(file: string): Record<string, boolean> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!isRecord(value)) return {};
+    return Object.fromEntries(Object.entries(value).map(([id, state]) => [id, !(isRecord(state) && state['enabled'] === false)]));
+  } catch {
+    return {};
+  }
+}
 
 function readEntry(entry: EntryReader, processCwd: string): ServerSpec | undefined {
   const include = entry.strArray('includeTools');

@@ -84,9 +84,34 @@ function selectReaders(clients: string[], scan: boolean): ClientReader[] {
 }
 
 function collect(loaded: LoadedConfig, reader: ClientReader, read: FileRead, shown: string): void {
+  markRejected(read, reader.label);
   loaded.servers.push(...read.servers);
   loaded.diagnostics.push(...read.diagnostics);
   if (read.servers.length === 0 && read.diagnostics.length === 0) {
     loaded.diagnostics.push({ level: 'info', code: 'NO_SERVERS_IN_FILE', message: `${shown}: no ${reader.label} MCP servers in this file`, file: shown });
+  }
+}
+
+/**
+ * Servers their client would not load: every server of a file the client refuses (strict JSON with a comment, a root
+ * that is not an object…) and each entry it refuses. They are kept, switched off with the reason, and reported
+ * as CONFIG_REJECTED by check/lint.
+ */
+function markRejected(read: FileRead, label: string): void {
+  const fileProblem = read.diagnostics.find((diagnostic) => diagnostic.rejects === 'file');
+  for (const server of read.servers) {
+    const problem = fileProblem ?? server.diagnostics.find((diagnostic) => diagnostic.rejects === 'entry');
+    if (!problem) continue;
+    const reason = `${label} would not load it: ${problem.message}`;
+    server.rejected = {
+      reason,
+      file: problem.file ?? server.source.file,
+      ...(problem.line !== undefined ? { line: problem.line } : {}),
+      ...(problem.column !== undefined ? { column: problem.column } : {}),
+    };
+    if (server.enabled) {
+      server.enabled = false;
+      server.disabledReason = reason;
+    }
   }
 }

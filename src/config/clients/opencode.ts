@@ -38,7 +38,7 @@ export const opencode: ClientReader = {
     return found;
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: false });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: false });
     const global = dirname(resolve(input.file)) === join(xdgConfigHome(input.options), 'opencode');
     const scope = input.scope ?? (global ? 'global' : 'project');
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'opencode' }, scope, !global);

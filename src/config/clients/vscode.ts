@@ -19,7 +19,7 @@ export const vscode: ClientReader = {
     return [{ file: join(resolve(options.cwd), '.vscode', 'mcp.json'), scope: 'workspace' }, ...user.map((file) => ({ file, scope: 'user' }))];
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: false });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: false });
     const workspace = /(^|[\\/])\.vscode[\\/]mcp\.json$/.test(input.file);
     const scope = input.scope ?? (workspace ? 'workspace' : 'user');
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'vscode' }, scope, workspace);

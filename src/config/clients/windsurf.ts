@@ -17,7 +17,7 @@ export const windsurf: ClientReader = {
     ];
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: false });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: false });
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'windsurf' }, input.scope ?? 'user', false);
     const root = isRecord(doc.value) ? doc.value : {};
     eachEntry(context, root['mcpServers'], ['mcpServers'], (entry) => {

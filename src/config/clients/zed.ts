@@ -24,7 +24,7 @@ export const zed: ClientReader = {
     return files;
   },
   read(input) {
-    const doc = parseJsonDoc(input, { label: this.label, strict: false });
+    const doc = parseJsonDoc(input, { id: this.id, label: this.label, strict: false });
     const project = /(^|[\\/])\.zed[\\/]settings\.json$/.test(input.file);
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'none' }, input.scope ?? (project ? 'project' : 'user'), project);
     const root = isRecord(doc.value) ? doc.value : {};
