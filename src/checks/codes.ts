@@ -119,7 +119,7 @@ export const CODES = {
     family: 'discovery',
     title: 'A configured server could not be discovered',
     message: (f) => `server "${f.server}" could not be discovered (${f.args?.errorCode ?? 'ERROR'}): ${f.args?.errorMessage ?? 'unknown error'}`,
-    hint: (f) => argHint(f) ?? 'run `mcpns list --server <name> --verbose` to see its stderr',
+    hint: (f) => argHint(f) ?? `run \`mcpns list --server ${f.server ?? f.name ?? ''} --verbose\` to see its stderr`,
   },
   CONFIG_REJECTED: {
     severity: 'error',

@@ -71,7 +71,7 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     } else if (baseline) {
       result = applyBaseline(result, baseline);
     }
-    emitReport(runtime, reportOut, format, (color) => formatters[format](result, { color, cwd: runtime.io.cwd, config }));
+    emitReport(runtime, reportOut, format, (color) => formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config }));
     return getExitCode(result, options.failOn);
   });
 }

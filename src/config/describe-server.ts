@@ -25,6 +25,7 @@ export interface ServerSummary {
   toolFilter?: { include?: string[]; exclude?: string[]; match: string; field?: string };
   timeoutMs?: number;
   shadowedBy?: string;
+  approval?: string;
   unlaunchableReason?: string;
   diagnostics: Array<{ level: string; code: string; message: string; pointer?: string }>;
 }
@@ -68,6 +69,7 @@ export function summarizeServer(server: ServerSpec): ServerSummary {
     ...(server.toolFilter ? { toolFilter: server.toolFilter } : {}),
     ...(server.timeoutMs !== undefined ? { timeoutMs: server.timeoutMs } : {}),
     ...(server.shadowedBy ? { shadowedBy: server.shadowedBy } : {}),
+    ...(server.approval ? { approval: server.approval } : {}),
     ...(server.unlaunchableReason ? { unlaunchableReason: server.unlaunchableReason } : {}),
     diagnostics: server.diagnostics.map((diagnostic) => ({
       level: diagnostic.level,

@@ -1,17 +1,6 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { presetForClient } from './client-presets.js';
 import type { ClientId } from './model.js';
-
-/** The naming preset that renders names exactly as each client does (only clients mcpns has a preset for). */
-const CLIENT_PRESETS: Partial<Record<ClientId, string>> = {
-  'claude-code': 'claude-code',
-  'claude-desktop': 'claude-code',
-  vscode: 'vscode',
-  cursor: 'cursor',
-  'gemini-cli': 'gemini-cli',
-  codex: 'codex',
-  cline: 'cline',
-  continue: 'continue',
-};
 
 export interface InitialConfig {
   $schema: string;
@@ -32,7 +21,7 @@ export function initialConfig(target: string, detected: ReadonlyArray<{ file: st
     return (rel && !isAbsolute(rel) ? rel : file).split(sep).join('/');
   };
   const schemaRel = relative(base, schemaFile);
-  const targets = ['slash', ...detected.map(({ client }) => CLIENT_PRESETS[client]).filter((id): id is string => id !== undefined)];
+  const targets = ['slash', ...detected.map(({ client }) => presetForClient(client)).filter((id): id is string => id !== undefined)];
   return {
     $schema: (schemaRel.startsWith('..') || isAbsolute(schemaRel) ? schemaFile : `./${schemaRel}`).split(sep).join('/'),
     ...(detected.length ? { include: detected.map(({ file }) => relativeTo(file)) } : { servers: {} }),

@@ -118,6 +118,8 @@ export interface ServerSpec {
   source: ServerSource;
   /** When another entry with the same name wins under its client's precedence rules. */
   shadowedBy?: string;
+  /** A client's approval state for the entry (Claude Code's .mcp.json approvals), shown by `mcpns servers`. */
+  approval?: string;
   /** When another source's entry with the same name is used instead (mcpns starts one server per name). */
   duplicateOf?: string;
   diagnostics: Diagnostic[];

@@ -24,10 +24,13 @@ const suiteOf = (finding: Finding): string => finding.target ?? 'all targets';
 
 /**
  * JUnit XML for CI test tabs: one <testsuite> per target (plus "all targets" for findings that do not
- * depend on one), one <testcase> per finding. Errors and warnings are <failure>s (type = severity),
- * info findings pass with the message in <system-out>. A suite with no findings has one passing case.
+ * depend on one), one <testcase> per finding. Findings at or above `--fail-on` (default error) are <failure>s
+ * (type = severity), as they fail the run; the others pass with the message in <system-out>. A suite with no
+ * findings has one passing case.
  */
 export const formatJunit: Formatter = (result, options) => {
+  const failOn = options.failOn ?? 'error';
+  const fails = (finding: Finding): boolean => failOn !== 'never' && (finding.severity === 'error' || (failOn === 'warning' && finding.severity === 'warning'));
   const suites = new Map<string, Finding[]>();
   for (const target of ['all targets', ...result.targets]) suites.set(target, []);
   for (const finding of result.findings) {
@@ -35,12 +38,12 @@ export const formatJunit: Formatter = (result, options) => {
     if (suite) suite.push(finding);
     else suites.set(suiteOf(finding), [finding]);
   }
-  const failures = result.summary.error + result.summary.warning;
+  const failures = result.findings.filter(fails).length;
   const total = [...suites.values()].reduce((sum, findings) => sum + Math.max(findings.length, 1), 0);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(`<testsuites name="mcpns" tests="${total}" failures="${failures}" errors="0">`);
   for (const [name, findings] of suites) {
-    const suiteFailures = findings.filter((finding) => finding.severity !== 'info').length;
+    const suiteFailures = findings.filter(fails).length;
     out.push(`  <testsuite name="${escapeXml(`mcpns ${name}`)}" tests="${Math.max(findings.length, 1)}" failures="${suiteFailures}" errors="0" skipped="0">`);
     if (!findings.length) out.push(`    <testcase classname="mcpns" name="${escapeXml(`no findings (${name})`)}"/>`);
     for (const finding of findings) {
@@ -50,7 +53,7 @@ export const formatJunit: Formatter = (result, options) => {
       const file = location ? ` file="${escapeXml(location.file)}"${location.line !== undefined ? ` line="${location.line}"` : ''}` : '';
       const body = hint ? `${message}\nhint: ${hint}` : message;
       out.push(`    <testcase classname="${escapeXml(`mcpns.${finding.code}`)}" name="${escapeXml(caseName)}"${file}>`);
-      if (finding.severity === 'info') out.push(`      <system-out>${escapeXml(body)}</system-out>`);
+      if (!fails(finding)) out.push(`      <system-out>${escapeXml(`${finding.severity}: ${body}`)}</system-out>`);
       else out.push(`      <failure type="${finding.severity}" message="${escapeXml(message)}">${escapeXml(body)}</failure>`);
       out.push('    </testcase>');
     }

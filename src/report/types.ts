@@ -11,6 +11,8 @@ export interface FormatOptions {
   cwd: string;
   /** Where servers are declared (file + line of each entry), for annotations and SARIF locations. */
   config?: LoadedConfig;
+  /** `--fail-on`: JUnit marks only findings at or above it as <failure> (default error). */
+  failOn?: 'error' | 'warning' | 'never';
 }
 
 /** A reporter: result in, string out. Reporters never write anywhere themselves (easy to test, exit code independent). */

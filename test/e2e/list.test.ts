@@ -76,9 +76,13 @@ describe('mcpns list: failures and bad input (built bin)', () => {
     const result = await runBin(['list'], { cwd: temp.dir });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('calculator/add');
-    expect(result.stdout).toMatch(/broken\s+CONNECTION_CLOSED/);
-    expect(result.stdout).toMatch(/missing\s+SPAWN_FAILED/);
+    // Each failure is reported once, on stderr, with the last lines the server wrote there; stdout only counts them.
+    expect(result.stderr.match(/server "broken" failed: CONNECTION_CLOSED/g)).toHaveLength(1);
+    expect(result.stderr.match(/server "missing" failed: SPAWN_FAILED/g)).toHaveLength(1);
     expect(result.stderr).toContain('DEMO_API_KEY is not set'); // the failed server's stderr is shown
+    expect(result.stderr).toMatch(/lines? broken wrote to stderr/);
+    expect(result.stdout).not.toContain('CONNECTION_CLOSED');
+    expect(result.stdout).toContain('2 failed: broken, missing');
 
     const asJson = await runBin(['list', '--json'], { cwd: temp.dir });
     expect(asJson.code).toBe(1);

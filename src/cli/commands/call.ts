@@ -15,6 +15,7 @@ import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
+import { clientPresets } from '../../config/client-presets.js';
 import { defineAction, type CommandHost, type Runtime } from '../command.js';
 import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
 import { withEnvelopeOptions } from '../options/envelope-options.js';
@@ -75,7 +76,8 @@ transport error, or confirmation required.`,
         catalog,
         resolve: {
           style: styleId,
-          presets,
+          // Names as the clients whose files were read render them resolve without --preset.
+          presets: [...new Set([...presets, ...(config ? clientPresets(config.servers) : [])])],
           ...(options.pick ? { pick: options.pick } : {}),
           priority: priorityFunction(config, options.profile),
           ...(options.namespace ? { namespaceHint: options.namespace } : {}),

@@ -67,7 +67,7 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
       ignore: config?.ignore ?? [],
       ignoreCodes,
     });
-    emitReport(runtime, reportOut, format, (color) => formatters[format](result, { color, cwd: runtime.io.cwd, ...(config ? { config } : {}) }));
+    emitReport(runtime, reportOut, format, (color) => formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) }));
     return getExitCode(result, options.failOn);
   });
 }

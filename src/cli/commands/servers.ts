@@ -47,6 +47,7 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.toolFilter?.include ? `include: ${server.toolFilter.include.join(', ')}` : '',
         server.toolFilter?.exclude ? `exclude: ${server.toolFilter.exclude.join(', ')}` : '',
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
+        server.approval ?? '',
       ]
         .filter(Boolean)
         .map((part) => terminalSafe(part))

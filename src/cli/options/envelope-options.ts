@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { priorityFunction, type EnvelopeFormat } from '../../call/index.js';
+import { clientPresets } from '../../config/client-presets.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_STYLE } from '../../naming/index.js';
@@ -48,6 +49,8 @@ export function envelopeSettings(options: EnvelopeFlags, config: LoadedConfig | 
       style: options.style ?? config?.naming.style ?? DEFAULT_STYLE,
       priority: priorityFunction(config, options.profile),
       prefixes: config ? namespacePrefixes(config) : {},
+      // Names as the clients whose files were read render them resolve too (mcp__memory__read_graph from Claude Code's).
+      presets: config ? clientPresets(config.servers) : [],
     },
     envelope: options.envelope,
     participant: loadParticipant(context.cwd, config, options),

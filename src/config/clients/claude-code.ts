@@ -62,8 +62,8 @@ export const claudeCode: ClientReader = {
 /**
  * A project `.mcp.json` server is off when any settings scope rejects it (`disabledMcpjsonServers`, which wins over
  * approval) or when it was switched off with /mcp (`disabledMcpServers` for this project). One that nobody approved
- * yet stays on: Claude Code asks in an interactive session, and loads it without asking in `claude -p`, SDK and CI
- * runs.
+ * yet (not in `enabledMcpjsonServers`, no `enableAllProjectMcpServers`) stays on: Claude Code asks in an interactive
+ * session, and starts it without asking in `claude -p`, SDK and CI runs (docs/clients.md).
  */
 function applyApprovals(servers: ServerSpec[], approvals: ClaudeApprovals): void {
   for (const server of servers) {
@@ -75,14 +75,12 @@ function applyApprovals(servers: ServerSpec[], approvals: ClaudeApprovals): void
     } else if (toggledIn !== undefined) {
       server.enabled = false;
       server.disabledReason = `listed in disabledMcpServers for this project in ${toggledIn}`;
-    } else if (!approvals.approved.has(server.name) && approvals.approveAll?.value !== true) {
-      server.diagnostics.push({
-        level: 'info',
-        code: 'APPROVAL_PENDING',
-        message: `Claude Code asks before starting project server "${server.name}" in an interactive session (not in enabledMcpjsonServers, no enableAllProjectMcpServers); claude -p and SDK runs start it without asking`,
-        file: server.source.file,
-        pointer: server.source.pointer,
-      });
+    } else if (approvals.approved.has(server.name)) {
+      server.approval = `approved in enabledMcpjsonServers (${approvals.approved.get(server.name)})`;
+    } else if (approvals.approveAll?.value === true) {
+      server.approval = `approved by enableAllProjectMcpServers (${approvals.approveAll.file})`;
+    } else {
+      server.approval = 'not approved yet: an interactive Claude Code session asks first, claude -p starts it';
     }
   }
 }
