@@ -12,7 +12,7 @@ import { withOutputOptions } from './options/output-options.js';
 import { resolveFormat, withReportOptions } from './options/report-options.js';
 import { withSourceOptions } from './options/source-options.js';
 import { obtainCatalog } from './services/catalog.js';
-import { loadConfigurationFor } from './services/configuration.js';
+import { loadConfigurationFor, loadConfigurationRecordedIn } from './services/configuration.js';
 import { emitReport } from './services/report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
 
@@ -42,7 +42,8 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
   defineAction(command, host, async (runtime, options) => {
     const format = resolveFormat(options);
     const ignoreCodes = options.ignore ?? [];
-    const config: LoadedConfig = loadConfigurationFor(runtime, options) ?? emptyConfig(runtime.io.cwd);
+    const loaded = options.catalog !== undefined ? loadConfigurationRecordedIn(runtime, options, options.catalog) : loadConfigurationFor(runtime, options);
+    const config: LoadedConfig = loaded ?? emptyConfig(runtime.io.cwd);
     const targets = resolveTargets([...(options.style ?? []), ...(options.preset ?? [])], config);
     // Unknown codes and unwritable outputs fail before any server is started.
     validateCodes(config.rules, config.ignore, ignoreCodes);

@@ -109,7 +109,9 @@ function nothingFound(searched: readonly string[], options: LoadOptions, via: '-
     ? `${via}: no client config file found (looked in ${shown.length} places)`
     : `no ${OWN_CONFIG_NAME} and no client config file in ${options.cwd} or its parents (looked in ${shown.length} places)`;
   return new ConfigError('CONFIG_NOT_FOUND', `${message}:\n${shown.map((file) => `  ${file}`).join('\n')}`, {
-    hint: via ? 'pass --config <file> to read a file elsewhere' : "pass --config <file>, try --scan (every client's user-level files too), or create mcpns.config.json with `mcpns init`",
+    hint: via
+      ? 'pass --config <file> to read a file elsewhere'
+      : "pass --config <file>, try --scan (every client's user-level files too), or create mcpns.config.json with `mcpns init`",
     details: { searched: shown },
   });
 }

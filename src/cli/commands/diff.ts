@@ -13,7 +13,7 @@ import { withOutputOptions } from '../options/output-options.js';
 import { resolveFormat, withReportOptions } from '../options/report-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
-import { loadConfiguration, loadConfigurationFor } from '../services/configuration.js';
+import { loadConfigurationRecordedIn } from '../services/configuration.js';
 import { emitReport } from '../services/report-output.js';
 import { outputFile } from '../write-output.js';
 
@@ -43,7 +43,10 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
     const format = resolveFormat(options);
     const ignoreCodes = options.ignore ?? [];
     const offlineFile = newFile ?? options.catalog;
-    const config = offlineFile ? loadConfigurationFor(runtime, { ...options, catalog: offlineFile }) : loadConfiguration(runtime, options);
+    // Without a source option, the config files the lock records (so annotations keep their file and line).
+    const config = offlineFile
+      ? loadConfigurationRecordedIn(runtime, { ...options, catalog: offlineFile }, oldFile)
+      : loadConfigurationRecordedIn(runtime, options, oldFile, { required: true });
     // Unknown codes and unwritable outputs fail before any server is started.
     validateCodes(config?.rules ?? {}, config?.ignore ?? [], ignoreCodes);
     const reportOut = options.output === undefined ? undefined : outputFile(runtime.io.cwd, options.output, '--output');
@@ -67,7 +70,9 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
       ignore: config?.ignore ?? [],
       ignoreCodes,
     });
-    emitReport(runtime, reportOut, format, (color) => formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) }));
+    emitReport(runtime, reportOut, format, (color) =>
+      formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) }),
+    );
     return getExitCode(result, options.failOn);
   });
 }

@@ -1,4 +1,7 @@
-import { loadConfig } from '../../config/load.js';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { readCatalogFile } from '../../catalog/read.js';
+import { displayPath, loadConfig } from '../../config/load.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
@@ -59,4 +62,45 @@ export function reportDiagnostics(runtime: Runtime, diagnostics: readonly Diagno
     if (diagnostic.level !== 'info') runtime.console.warn(`${where}${diagnostic.message} [${diagnostic.code}]`, fields);
     else runtime.console.detail(`${where}${diagnostic.message} [${diagnostic.code}]`, fields);
   }
+}
+
+/**
+ * `diff <lock>` and `check --catalog <file>` without a source option: the config files the document records as its
+ * servers' sources (`source`, `client`), so findings keep their file and line and the live side starts the same
+ * servers. mcpns.config.json files are used alone when present (they include the client files they name). Files no
+ * longer on disk are skipped; with none left this is the ordinary lookup.
+ */
+export function loadConfigurationRecordedIn(
+  runtime: Runtime,
+  options: SourceOptions & { catalog?: string | undefined },
+  documentFile: string,
+  mode: { required: boolean } = { required: false },
+): LoadedConfig | undefined {
+  const named = (options.config?.length ?? 0) > 0 || (options.client?.length ?? 0) > 0 || options.scan === true;
+  const recorded = named ? [] : recordedConfigFiles(runtime, documentFile);
+  if (!recorded.length)
+    return mode.required ? loadConfiguration(runtime, options) : loadConfigurationFor(runtime, { ...options, catalog: options.catalog ?? documentFile });
+  const shown = recorded.map((file) => displayPath(file, runtime.io.cwd));
+  runtime.console.status(`reading ${shown.join(', ')} (recorded in ${documentFile})`, { files: shown, recordedIn: documentFile });
+  return loadConfiguration(runtime, { ...options, config: recorded });
+}
+
+function recordedConfigFiles(runtime: Runtime, documentFile: string): string[] {
+  let servers: ReadonlyArray<{ source?: string; client?: string }>;
+  try {
+    servers = readCatalogFile(resolve(runtime.io.cwd, documentFile)).servers;
+  } catch {
+    return []; // the command reads the document itself and reports what is wrong with it
+  }
+  const locate = (source: string): string | undefined => {
+    const expanded = source === '~' || source.startsWith('~/') ? join(runtime.io.home, source.slice(2)) : source;
+    const candidates = isAbsolute(expanded)
+      ? [expanded]
+      : [resolve(runtime.io.cwd, expanded), resolve(dirname(resolve(runtime.io.cwd, documentFile)), expanded)];
+    return candidates.find((file) => existsSync(file) && statSync(file).isFile());
+  };
+  const entries = servers.filter((server) => server.source).map((server) => ({ file: locate(server.source!), own: server.client === 'mcpns' }));
+  const own = entries.filter((entry) => entry.own && entry.file).map((entry) => entry.file!);
+  const files = own.length ? own : entries.map((entry) => entry.file).filter((file): file is string => file !== undefined);
+  return [...new Set(files)];
 }
