@@ -29,7 +29,8 @@ describe('mcpns list interrupted (built bin)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.resume();
-    child.stderr.resume();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     // Wait until both servers have started (each fixture records its PID first thing).
     const started = Date.now();
@@ -37,6 +38,8 @@ describe('mcpns list interrupted (built bin)', () => {
     expect(readPids(pids.file).length).toBe(2);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
+    // One line: no per-server failures, no advice about partial results.
+    expect(stderr).toBe('mcpns: interrupted\n');
     await expectProcessesGone(readPids(pids.file));
   });
 });
