@@ -106,8 +106,8 @@ function loadProjectClientFiles(options: LoadOptions): LoadedConfig {
 function nothingFound(searched: readonly string[], options: LoadOptions, via: '--scan' | '--client' | undefined): ConfigError {
   const shown = [...new Set(searched.map((file) => displayPath(file, options.cwd)))];
   const message = via
-    ? `${via}: no client config file found (looked in ${shown.length} places)`
-    : `no ${OWN_CONFIG_NAME} and no client config file in ${options.cwd} or its parents (looked in ${shown.length} places)`;
+    ? `${via}: no client config file found (looked in ${shown.length} place${shown.length === 1 ? '' : 's'})`
+    : `no ${OWN_CONFIG_NAME} and no client config file in ${options.cwd} or its parents (looked in ${shown.length} place${shown.length === 1 ? '' : 's'})`;
   return new ConfigError('CONFIG_NOT_FOUND', `${message}:\n${shown.map((file) => `  ${file}`).join('\n')}`, {
     hint: via
       ? 'pass --config <file> to read a file elsewhere'

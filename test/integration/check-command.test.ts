@@ -84,13 +84,16 @@ describe('reporters through the CLI (demo catalog, openai-agents)', () => {
     expect(results[0].locations.map((l: { physicalLocation: { region: { startLine: number } } }) => l.physicalLocation.region.startLine)).toEqual([4, 5]);
   });
 
-  it('junit: one failing testcase per finding in the openai-agents suite', async () => {
+  it('junit: a failing testcase per finding at --fail-on in the openai-agents suite', async () => {
     const xml = (await cli(argv('junit'))).stdout;
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcpns"')).toBe(true);
     expect(xml).toContain('<testsuite name="mcpns openai-agents" tests="2" failures="2"');
     expect(xml).toContain('<testcase classname="mcpns.NAME_COLLISION" name="NAME_COLLISION add" file="mcpns.config.json" line="4">');
-    expect(xml.match(/<failure /g)).toHaveLength(4);
+    // Only the findings at --fail-on (default error) fail; the two warnings pass with their text in <system-out>.
+    expect(xml.match(/<failure /g)).toHaveLength(2);
     expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
+    const strict = (await cli([...argv('junit'), '--fail-on', 'warning'])).stdout;
+    expect(strict.match(/<failure /g)).toHaveLength(4);
   });
 
   it('markdown: heading, counts and a table row per finding', async () => {

@@ -71,7 +71,8 @@ describe('mcpns check-conflicts on the demo catalog', () => {
     expect(preset.stderr).toMatch(/claude-code.*openai/s);
     const ignore = await cli(['check-conflicts', '--catalog', demo, '--ignore', 'NOPE', '--json']);
     expect(ignore.code).toBe(2);
-    const error = JSON.parse(ignore.stderr.trim()).error;
+    // Every stderr line is one JSON object; the error is the last (a status line may name the config files read).
+    const error = JSON.parse(ignore.stderr.trim().split('\n').pop()!).error;
     expect(error.code).toBe('UNKNOWN_CODE');
     expect(error.valid).toContain('NAME_COLLISION');
     expect((await cli(['check-conflicts', '--catalog', demo, '--format', 'xml'])).code).toBe(2);

@@ -35,7 +35,7 @@ export function parseJsonDoc(input: FileInput, client: { label: string; strict: 
     diagnostics.push({
       level: 'error',
       code: 'STRICT_JSON_COMMENT',
-      message: `${client.label} reads this file as strict JSON and refuses it: ${at ? `${at.message} at line ${at.line}` : 'it contains comments or trailing commas'}`,
+      message: `${client.label} reads this file as strict JSON and refuses it: a comment or trailing comma${at ? ` at line ${at.line} (${at.message})` : ''}`,
       file: input.shown,
       ...(at ? { line: at.line, column: at.column } : {}),
       rejects: 'file',

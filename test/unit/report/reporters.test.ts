@@ -204,12 +204,18 @@ describe('reporters', () => {
     expect(bare.runs[0].results[0].locations[0].logicalLocations[0].name).toBe('calculator');
   });
 
-  it('junit: well-formed XML, one testcase per finding, failures for errors and warnings', () => {
-    const xml = formatters.junit(demoResult(), options);
+  it('junit: well-formed XML, one testcase per finding, failures for the findings at --fail-on', () => {
+    const xml = formatters.junit(demoResult(), { ...options, failOn: 'warning' });
     assertWellFormedXml(xml);
     expect(xml.match(/<testcase /g)).toHaveLength(5); // 4 findings + "no findings (slash)"
     expect(xml.match(/<failure /g)).toHaveLength(3);
     expect(xml).toContain('<testsuites name="mcpns" tests="5" failures="3" errors="0">');
+    // Default --fail-on error: warnings pass, reported in <system-out> with their severity.
+    const errorsOnly = formatters.junit(demoResult(), options);
+    const errors = demoResult().summary.error;
+    expect(errorsOnly.match(/<failure /g) ?? []).toHaveLength(errors);
+    expect(errorsOnly).toContain(`failures="${errors}"`);
+    expect(errorsOnly).toContain('<system-out>warning: ');
     expect(xml).toContain('&lt;script&gt;&amp;x%');
     expect(xml).toContain('\\u{1b}');
   });
