@@ -21,6 +21,10 @@ export type ErrorCode =
   | 'NO_CAPABILITY'
   | 'CONFIRMATION_REQUIRED'
   | 'TRANSPORT'
+  | 'CALL_TIMEOUT'
+  | 'DECLINED'
+  | 'ELICITATION_INCOMPLETE'
+  | 'OUTPUT_SCHEMA_MISMATCH'
   | 'PLAN_UNREADABLE'
   | 'IO'
   | 'INTERRUPTED'
@@ -40,14 +44,24 @@ export class McpnsError extends Error {
   readonly location: ErrorLocation;
   /** Extra structured data for --json error output (candidates, suggestions…). */
   readonly details: Record<string, unknown> | undefined;
+  /**
+   * Exit code of the contract: 2 (usage, config, transport) unless the run completed and the failure is an outcome
+   * (1: a call that timed out, a declined confirmation or elicitation).
+   */
+  readonly exitCode: 1 | 2;
 
-  constructor(code: ErrorCode, message: string, options: { hint?: string; location?: ErrorLocation; details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { hint?: string; location?: ErrorLocation; details?: Record<string, unknown>; cause?: unknown; exitCode?: 1 | 2 } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'McpnsError';
     this.code = code;
     this.hint = options.hint;
     this.location = options.location ?? {};
     this.details = options.details;
+    this.exitCode = options.exitCode ?? 2;
   }
 }
 

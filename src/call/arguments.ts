@@ -87,7 +87,8 @@ export function parseKeyValueArguments(pairs: string[], inputSchema: Record<stri
 }
 
 /** Strict JSON (no comments, no trailing commas); a syntax error names the source, line and column. */
-function parseJsonValue(text: string, source: string, extra: { file?: string | undefined; hint?: string } = {}): unknown {
+/** Strict JSON text to a value; a syntax error is ARGS_INVALID naming `source` with line and column. */
+export function parseJsonValue(text: string, source: string, extra: { file?: string | undefined; hint?: string } = {}): unknown {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const syntax = jsonSyntaxError(text, errors);

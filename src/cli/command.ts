@@ -41,8 +41,9 @@ export function consoleFor(io: CliIo, options: OutputFlags): CliConsole {
 
 /**
  * Attach `run` as the command's action. It receives the typed options and positional arguments and returns the
- * exit code; an McpnsError becomes exit 2 with its message and hint (one JSON line under --json), anything else
- * an internal error (exit 2), and an interrupted run exit 130.
+ * exit code; an McpnsError becomes its exit code (2 by default) with its message and hint (one JSON line under --json), anything else
+ * an internal error (exit 2), and an interrupted run exit 130. (An McpnsError may carry exit code 1 instead: a call
+ * that timed out, a declined confirmation.)
  */
 export function defineAction<A extends unknown[], O extends OptionValues & OutputFlags, G extends OptionValues>(
   command: Command<A, O, G>,
@@ -81,7 +82,7 @@ export function reportError(error: unknown, runtime: Runtime): number {
       ...(error.hint ? { hint: error.hint } : {}),
       ...error.details,
     });
-    return EXIT.ERROR;
+    return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
   const stack = runtime.io.env['MCPNS_DEBUG'] && error instanceof Error ? `${error.stack}\n` : '';

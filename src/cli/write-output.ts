@@ -53,8 +53,8 @@ export function readExisting(file: OutputFile): string | undefined {
   return readFileSync(file.path, 'utf8');
 }
 
-/** Write `text` to the file atomically (temp file in the same folder, fsync, rename); the old file survives a failure. */
-export function writeOutputFile(file: OutputFile, text: string): void {
+/** Write `text` (or bytes) to the file atomically (temp file in the same folder, fsync, rename); the old file survives a failure. */
+export function writeOutputFile(file: OutputFile, text: string | Uint8Array): void {
   const folder = dirname(file.path);
   const temp = join(folder, `.${basename(file.path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   let descriptor: number | undefined;
@@ -62,7 +62,7 @@ export function writeOutputFile(file: OutputFile, text: string): void {
     mkdirSync(folder, { recursive: true });
     const mode = existingMode(file.path);
     descriptor = openSync(temp, 'wx', mode ?? 0o666);
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text);
     for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
     fsyncSync(descriptor);
     closeSync(descriptor);

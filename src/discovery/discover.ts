@@ -59,7 +59,7 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   const deadline = new Deadline(spec.timeoutMs ?? options.timeoutMs, options.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, options.hostEnv);
+    live = await connectServer(spec, deadline, stderr, { role: options.role, hostEnv: options.hostEnv });
   } catch (error) {
     deadline.dispose();
     if (error instanceof DiscoveryError) return fail(error.reason, error.message);
@@ -82,7 +82,8 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
     }
     const durationMs = Date.now() - startedAt;
     deadline.dispose();
-    await live.close();
+    // The caller may keep the session (call --execute sends tools/call on it); otherwise it ends here.
+    if (!options.hold?.(spec.name, { session: live, stderr: () => stderr.text() })) await live.close();
     const server: CatalogServer = {
       ...base,
       status: 'ok',

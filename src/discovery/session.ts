@@ -11,6 +11,7 @@ import { classifyError, describeError, DiscoveryError, httpStatus, type Stage } 
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { spawnEnvironment } from '../config/spawn-env.js';
+import type { ClientRole } from './types.js';
 
 /** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
 const HTTP_CLOSE_BOUND_MS = 1000;
@@ -47,21 +48,26 @@ export function scrub(spec: ServerSpec, message: string): string {
 }
 
 /**
+ * How a session is made: `role` declares client capabilities and installs handlers (call --execute); `hostEnv` is the
+ * environment stdio servers inherit from, through their client's policy (default: process.env).
+ */
+export interface ConnectOptions {
+  role?: ClientRole | undefined;
+  hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/**
  * Start (stdio) or reach (HTTP/SSE) one server and complete initialize within `deadline`.
  * Throws DiscoveryError with a stable reason; whatever was started is dead by then.
  */
-export async function connectServer(
-  spec: ServerSpec,
-  deadline: Deadline,
-  stderr: StderrBuffer,
-  hostEnv: Readonly<Record<string, string | undefined>> = process.env,
-): Promise<LiveSession> {
+export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr: StderrBuffer, options: ConnectOptions = {}): Promise<LiveSession> {
+  const newClient = (): Client => makeClient(spec, stderr, options.role);
   if (spec.transport === 'unlaunchable') {
     throw new DiscoveryError('UNLAUNCHABLE', scrub(spec, spec.unlaunchableReason ?? 'this server entry cannot be launched'));
   }
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
-    return attempt(spec, deadline, stdioAttempt(spec, stderr, spawnEnvironment(spec, hostEnv)), []);
+    return attempt(spec, deadline, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient()), []);
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
@@ -79,16 +85,16 @@ export async function connectServer(
     url.password = '';
   }
   spec = { ...spec, headers };
-  if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', stderr), []);
+  if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient()), []);
   try {
-    return await attempt(spec, deadline, httpAttempt(spec, url, 'http', stderr), []);
+    return await attempt(spec, deadline, httpAttempt(spec, url, 'http', newClient()), []);
   } catch (error) {
     const status = error instanceof DiscoveryError ? httpStatus(error.cause) : undefined;
     // VS Code's rule: Streamable HTTP first, legacy SSE on a 4xx other than an auth failure.
     if (!spec.sseFallback || status === undefined || status < 400 || status > 499 || status === 401 || status === 403) throw error;
     const notes = [`Streamable HTTP answered ${status}; fell back to the legacy SSE transport`];
     stderr.note(notes[0] as string);
-    return attempt(spec, deadline, httpAttempt(spec, url, 'sse', stderr), notes);
+    return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient()), notes);
   }
 }
 
@@ -127,13 +133,15 @@ async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, note
   };
 }
 
-function newClient(stderr: StderrBuffer): Client {
-  const client = new Client({ name: 'mcpns', version: VERSION }, { capabilities: {} });
+/** A client with no capabilities (discovery) or the role's capabilities and handlers (call --execute). */
+function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | undefined): Client {
+  const client = new Client({ name: 'mcpns', version: VERSION }, { capabilities: role?.capabilities ?? {} });
   client.onerror = (error) => stderr.note(`transport: ${error.message}`);
+  role?.install(client, spec.name);
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>): Attempt {
+function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client): Attempt {
   const transport = new ProcessGroupStdioTransport({
     command: spec.command as string,
     ...(spec.args ? { args: spec.args } : {}),
@@ -141,7 +149,6 @@ function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string
     ...(spec.cwd ? { cwd: spec.cwd } : {}),
     stderr,
   });
-  const client = newClient(stderr);
   let closing: Promise<void> | undefined;
   return {
     client,
@@ -154,9 +161,8 @@ function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string
   };
 }
 
-function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', stderr: StderrBuffer): Attempt {
+function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: Client): Attempt {
   const requestInit: RequestInit = { headers: { ...(spec.headers ?? {}) } };
-  const client = newClient(stderr);
   let closing: Promise<void> | undefined;
   if (kind === 'sse') {
     const transport = new SSEClientTransport(url, { requestInit });
@@ -209,13 +215,13 @@ export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
  */
 export async function openSession(
   spec: ServerSpec,
-  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number; hostEnv?: Readonly<Record<string, string | undefined>> },
+  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number; hostEnv?: Readonly<Record<string, string | undefined>>; role?: ClientRole },
 ): Promise<OpenSession> {
   const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
   const deadline = new Deadline(opts.timeoutMs, opts.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, opts.hostEnv);
+    live = await connectServer(spec, deadline, stderr, { role: opts.role, hostEnv: opts.hostEnv });
   } finally {
     deadline.dispose();
   }

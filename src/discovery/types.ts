@@ -1,4 +1,6 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CatalogServer, CatalogTool } from '../catalog/types.js';
+import type { LiveSession } from './session.js';
 
 export interface DiscoveryProgress {
   server: string;
@@ -21,6 +23,28 @@ export interface DiscoveryOptions {
   onProgress?: (event: DiscoveryProgress) => void;
   /** The environment stdio servers inherit from, each through its client's policy (default: process.env). */
   hostEnv?: Readonly<Record<string, string | undefined>>;
+  /** How the client presents itself (capabilities, handlers); default: no capabilities (a plain discovery). */
+  role?: ClientRole;
+  /**
+   * Offered every session that listed its tools: returning true keeps it open and makes the caller its owner (it must
+   * close it). `call --execute` keeps the session discovery opened, so one session serves the whole call.
+   */
+  hold?: (server: string, session: HeldSession) => boolean;
+}
+
+/** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */
+export interface ClientRole {
+  /** ClientCapabilities sent in initialize. */
+  capabilities: Record<string, unknown>;
+  /** Register request and notification handlers on a new client for `server`, before it connects. */
+  install(client: Client, server: string): void;
+}
+
+/** A connected session handed over by discovery (`DiscoveryOptions.hold`). */
+export interface HeldSession {
+  session: LiveSession;
+  /** The server's stderr so far (bounded tail). */
+  stderr(): string;
 }
 
 /** Tools of one server as discovered: everything the catalog needs except the qualified name. */

@@ -147,7 +147,7 @@ describe('confirmation of tools not marked read-only', () => {
     expect(JSON.parse(json.stderr).error.code).toBe('CONFIRMATION_REQUIRED');
   });
 
-  it('asks on a TTY; declining sends nothing', async () => {
+  it('asks on a TTY; declining sends nothing and exits 1 with DECLINED', async () => {
     let stderr = '';
     const stdin = Object.assign(Readable.from(['n\n']), { isTTY: true }) as unknown as CliIo['stdin'];
     const io: CliIo = {
@@ -161,7 +161,7 @@ describe('confirmation of tools not marked read-only', () => {
       now: () => new Date('2026-01-01T00:00:00Z'),
     };
     const code = await main(['call', 'files/write_file', 'path=x', 'content=y', '--config', config.file, ...offline, '--execute'], io);
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(stderr).toContain('[y/N]');
     expect(stderr).toContain('not confirmed; nothing was sent');
   });

@@ -1,22 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Catalog } from '../../catalog/types.js';
 import { parseArgumentsJson, type ToolArguments } from '../../call/arguments.js';
+import { parseAnswers, type SuppliedAnswers } from '../../call/elicitation.js';
 import { buildMewEnvelope, buildResponseEnvelope } from '../../call/envelope.js';
+import type { Execution } from '../../call/execute.js';
 import { assertValid, callDocument, planCall, type CallPlan } from '../../call/plan.js';
 import { priorityFunction } from '../../call/priority.js';
+import { binaryContent, checkOutput } from '../../call/result.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { unknownServer } from '../../config/select-servers.js';
-import { DEFAULT_TIMEOUT_MS } from '../../discovery/defaults.js';
-import { McpnsError } from '../../errors.js';
+import type { ClientRole, HeldSession } from '../../discovery/types.js';
+import { McpnsError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import { clientPresets } from '../../config/client-presets.js';
 import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { collect, positiveInteger } from '../options/parsers.js';
 import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
 import { withEnvelopeOptions } from '../options/envelope-options.js';
 import { withPresetOption } from '../options/naming-options.js';
@@ -24,12 +28,24 @@ import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { loadParticipant } from '../participant.js';
 import { makeChalk } from '../render-table.js';
+import { outputFile, writeOutputFile } from '../write-output.js';
+import { renderResult, showExecutionEvent } from '../services/call-output.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
-import { readAll, readLine } from '../stdin.js';
+import { createElicitationResponder, type ElicitationTally } from '../services/elicitation-prompt.js';
+import { Prompter } from '../services/prompt.js';
+import { readAll } from '../stdin.js';
 
 /** Who fulfils a proposal when `--execute` runs it: the person confirming the call (MEW SPEC §3 fulfillment). */
 const FULFILLER = 'operator';
+
+/** Default --call-timeout: the MCP SDK's own default request timeout. */
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** Options that only mean something when the call is sent. */
+const EXECUTE_ONLY = ['answers', 'root', 'saveDir', 'logLevel', 'maxCallTime'] as const;
 
 export function registerCall(program: Command, host: CommandHost): void {
   const base = program
@@ -42,7 +58,21 @@ export function registerCall(program: Command, host: CommandHost): void {
     .addOption(new Option('--pick <rule>', 'pick among several servers offering a short name').choices(['priority'] as const))
     .option('--namespace <server>', 'server a short name is meant on (disambiguates without a qualified name)')
     .option('--execute', 'really send tools/call to the server and print the result')
-    .option('-y, --yes', 'with --execute: do not ask for confirmation of tools not marked readOnlyHint')
+    .option('-y, --yes', 'with --execute: no confirmation for tools not marked readOnlyHint; a non-interactive run accepts elicitation defaults')
+    .addOption(
+      new Option('--call-timeout <ms>', 'with --execute: longest wait for the tools/call answer without progress (progress resets it)')
+        .argParser(positiveInteger)
+        .default(DEFAULT_CALL_TIMEOUT_MS),
+    )
+    .addOption(
+      new Option('--max-call-time <ms>', 'with --execute: hard ceiling for the whole tools/call, progress or not (default: none)').argParser(positiveInteger),
+    )
+    .option('--answers <json|file>', 'with --execute: elicitation answers for scripts (a JSON object of field values, a list of them, or a file)')
+    .addOption(new Option('--log-level <level>', 'with --execute: ask the server for log messages at this level and above, and show them').choices(LOG_LEVELS))
+    .addOption(
+      new Option('--root <dir>', 'with --execute: declare the roots capability and answer roots/list with this directory (repeatable)').argParser(collect),
+    )
+    .option('--save-dir <dir>', 'with --execute: save images, audio and binary resources of the result into this directory')
     .option('--envelope-only', 'print only the envelope JSON')
     .addHelpText(
       'after',
@@ -53,10 +83,17 @@ Examples:
   mcpns call mcp__calculator__add --preset claude-code a=5 b=3
   mcpns call add --pick priority a=1 b=2 --envelope mcpx
   mcpns call calculator/add a=5 b=3 --execute
+  mcpns call builds/run target=all --execute --call-timeout 120000 --max-call-time 900000
+  mcpns call deploy/start --execute --yes --answers '{"replicas":2}'
 
 Dry run is the default: only tools/list is fetched (nothing with --catalog), tools/call is never sent.
-Exit codes: 0 ok · 1 the executed tool returned isError · 2 unresolvable name, invalid arguments, no capability,
-transport error, or confirmation required.`,
+Timeouts: --timeout bounds discovery and connecting (spawn, initialize, tools/list) per server; --call-timeout bounds
+the wait for the tools/call answer and restarts with every progress notification; --max-call-time caps the whole call.
+Time spent answering an elicitation prompt counts toward neither.
+Exit codes: 0 ok · 1 the executed tool returned isError, its structured content broke its outputSchema, the call
+timed out (CALL_TIMEOUT), or the confirmation or an elicitation was declined (DECLINED) · 2 unresolvable name,
+invalid arguments, no capability, transport error, confirmation required, or an elicitation a script could not
+answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
     );
   const named = withPresetOption(withEnvelopeOptions(base), 'also accept names these presets give the model, and show them (comma-separated, repeatable)');
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(named), { hasPositionals: true }));
@@ -70,7 +107,7 @@ transport error, or confirmation required.`,
     const id = options.id ?? randomUUID();
     const ts = options.ts ?? runtime.io.now().toISOString();
 
-    const plan = await planWithCatalog(runtime, options, config, name, (catalog) =>
+    const planFor = (catalog: Catalog): CallPlan =>
       planCall({
         name,
         catalog,
@@ -91,32 +128,100 @@ transport error, or confirmation required.`,
         id,
         ts,
         presets,
-      }),
-    );
-    assertValid(plan);
+      });
 
     if (!options.execute) {
+      const given = EXECUTE_ONLY.filter((key) => options[key] !== undefined);
+      if (given.length) throw new UsageError(`${given.map(flagName).join(', ')} only apply with --execute`, { hint: 'add --execute to send the call' });
+      const plan = await planWithCatalog(runtime, options, config, name, planFor);
+      assertValid(plan);
       if (options.envelopeOnly) runtime.console.out(JSON.stringify(plan.envelope, null, 2) + '\n');
       else if (runtime.console.json) runtime.console.out(JSON.stringify(callDocument(plan), null, 2) + '\n');
       else runtime.console.out(renderPlan(plan, runtime.console.color) + `\ndry run: nothing was sent (--execute sends it)\n`);
       return EXIT.OK;
     }
-    return execute(runtime, config, plan, {
-      id,
-      fixedIds: options.id !== undefined,
-      ts,
-      fixedTs: options.ts !== undefined,
-      yes: options.yes === true,
-      envelopeOnly: options.envelopeOnly === true,
-      timeoutMs: options.timeout,
+
+    // --execute: one MCP client session for the whole call; discovery opens it with the execution's capabilities.
+    const roots = (options.root ?? []).map((dir) => rootDirectory(runtime, dir));
+    const answers = options.answers === undefined ? undefined : readAnswers(runtime, options.answers);
+    const saveDir = options.saveDir === undefined ? undefined : resolve(runtime.io.cwd, options.saveDir);
+    const prompter = new Prompter(runtime);
+    const { responder, tally } = createElicitationResponder(runtime, prompter, { acceptDefaults: options.yes === true, answers });
+    const { Execution, rootsFromDirectories } = await import('../../call/execute.js');
+    const execution = new Execution({
+      callTimeoutMs: options.callTimeout,
+      maxCallTimeMs: options.maxCallTime,
+      logLevel: options.logLevel,
+      roots: rootsFromDirectories(roots),
+      signal: runtime.io.signal,
+      hostEnv: runtime.io.env,
+      elicit: responder,
+      onEvent: (event) => showExecutionEvent(runtime, event, { logs: runtime.console.settings.verbose || options.logLevel !== undefined }),
     });
+    try {
+      const plan = await planWithCatalog(runtime, options, config, name, planFor, execution);
+      assertValid(plan);
+      // Only the chosen server's session stays open.
+      await execution.closeAllBut(plan.tool.server);
+      await confirm(prompter, plan, options.yes === true);
+      return await execute(runtime, config, plan, execution, tally, {
+        id,
+        fixedIds: options.id !== undefined,
+        ts,
+        fixedTs: options.ts !== undefined,
+        envelopeOnly: options.envelopeOnly === true,
+        connectTimeoutMs: options.timeout,
+        saveDir,
+      });
+    } finally {
+      await execution.release();
+    }
   });
+}
+
+const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** `--root <dir>`: an existing directory, absolute. */
+function rootDirectory(runtime: Runtime, dir: string): string {
+  const path = resolve(runtime.io.cwd, dir);
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDirectory) throw new UsageError(`--root ${dir} is not a directory`, { hint: 'roots are directories the server may work in' });
+  return path;
+}
+
+/** `--answers`: inline JSON (an object or a list), `@file`, or a file name. */
+function readAnswers(runtime: Runtime, value: string): SuppliedAnswers {
+  const trimmed = value.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return parseAnswers(value);
+  const name = value.startsWith('@') ? value.slice(1) : value;
+  let text: string;
+  try {
+    text = readFileSync(resolve(runtime.io.cwd, name), 'utf8');
+  } catch (error) {
+    throw new McpnsError('ARGS_INVALID', `cannot read --answers file ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      hint: `--answers takes JSON ('{"field":"value"}') or a file holding it`,
+    });
+  }
+  return parseAnswers(text, name);
+}
+
+/** What discovery needs from an execution: the client role, and taking over the sessions it opens. */
+interface SessionKeeper {
+  role: ClientRole;
+  hold(server: string, session: HeldSession): boolean;
+  closeAllBut(keep?: string): Promise<void>;
 }
 
 /**
  * Discover only what resolution needs: a canonical `server/tool` name for a configured server discovers
  * just that server; anything else (short names, other styles, presets) needs every server, because
- * uniqueness and collisions are properties of the whole catalog.
+ * uniqueness and collisions are properties of the whole catalog. With `--execute`, discovery's sessions are
+ * kept (`keeper`), so the call goes out on the session that listed the tool.
  */
 async function planWithCatalog(
   runtime: Runtime,
@@ -124,18 +229,22 @@ async function planWithCatalog(
   config: LoadedConfig | undefined,
   name: string,
   plan: (catalog: Catalog) => CallPlan,
+  keeper?: SessionKeeper,
 ): Promise<CallPlan> {
+  const client = keeper ? { role: keeper.role, hold: keeper.hold } : undefined;
   const narrow = !settings.catalog && !settings.server?.length && config ? config.servers.find((server) => name.startsWith(`${server.name}/`)) : undefined;
   if (narrow) {
     try {
-      const { catalog } = await obtainCatalog(runtime, { settings, config, servers: [narrow.name] });
+      const { catalog } = await obtainCatalog(runtime, { settings, config, servers: [narrow.name], client });
       const result = plan(catalog);
       if (result.resolution.via === 'qualified' && result.resolution.server === narrow.name) return result;
     } catch (error) {
       if (!(error instanceof McpnsError) || (error.code !== 'TOOL_NOT_FOUND' && error.code !== 'TOOL_AMBIGUOUS')) throw error;
     }
+    // The whole catalog is discovered next: it opens its own session for that server.
+    await keeper?.closeAllBut();
   }
-  const { catalog } = await obtainCatalog(runtime, { settings, config });
+  const { catalog } = await obtainCatalog(runtime, { settings, config, client });
   return plan(catalog);
 }
 
@@ -174,37 +283,61 @@ function renderPlan(plan: CallPlan, color: boolean): string {
 }
 
 interface ExecuteOptions {
-  timeoutMs: number;
   id: string;
   fixedIds: boolean;
   ts: string;
   fixedTs: boolean;
-  yes: boolean;
   envelopeOnly: boolean;
+  /** --timeout: bounds connecting when discovery handed over no session (--catalog). */
+  connectTimeoutMs: number;
+  /** --save-dir (absolute). */
+  saveDir: string | undefined;
 }
 
-async function execute(runtime: Runtime, config: LoadedConfig | undefined, plan: CallPlan, options: ExecuteOptions): Promise<number> {
+async function execute(
+  runtime: Runtime,
+  config: LoadedConfig | undefined,
+  plan: CallPlan,
+  execution: Execution,
+  tally: ElicitationTally,
+  options: ExecuteOptions,
+): Promise<number> {
   const { tool } = plan;
   const label = `${tool.server}/${tool.name}`;
   const spec = config?.servers.find((server) => server.name === tool.server);
   if (!spec) throw unknownServer(tool.server, config?.servers.map((server) => server.name) ?? []);
-  await confirm(runtime, plan, options.yes);
 
-  const { openSession } = await import('../../discovery/session.js');
-  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const session = await openSession(spec, { timeoutMs: timeout, signal: runtime.io.signal, hostEnv: runtime.io.env });
-  let result: Record<string, unknown>;
+  const { CallTimeoutError, CallFailedError } = await import('../../call/execute.js');
+  let outcome;
   try {
-    result = (await session.client.callTool({ name: tool.name, arguments: plan.arguments }, undefined, { timeout, signal: runtime.io.signal })) as Record<
-      string,
-      unknown
-    >;
+    outcome = await execution.call(spec, tool.name, plan.arguments, { timeoutMs: options.connectTimeoutMs });
   } catch (error) {
+    runtime.console.clearProgress();
     if (runtime.io.signal.aborted) throw error;
-    throw new McpnsError('TRANSPORT', `tools/call ${label} failed: ${(error as Error).message}`, { cause: error });
-  } finally {
-    await session.close();
+    if (error instanceof CallTimeoutError) throw callTimeout(label, error);
+    if (error instanceof CallFailedError) {
+      if (error.stderr.trim())
+        runtime.console.excerpt('stderr', `stderr of ${tool.server}:`, error.stderr.trimEnd().split('\n').slice(-10), { server: tool.server });
+      throw new McpnsError('TRANSPORT', error.message, { cause: error.cause });
+    }
+    throw error;
   }
+  runtime.console.clearProgress();
+  runtime.console.detail(`tools/call ${label} answered after ${seconds(outcome.elapsedMs)}`);
+  const { result, elicitations } = outcome;
+
+  const binary = binaryContent(result, tool.name);
+  const saved = new Map<number, string>();
+  if (options.saveDir) {
+    for (const item of binary) {
+      const shown = join(options.saveDir, item.fileName);
+      const file = outputFile(runtime.io.cwd, shown, '--save-dir');
+      if (!file) continue;
+      writeOutputFile(file, Buffer.from(item.data, 'base64'));
+      saved.set(item.index, file.path);
+    }
+  }
+  const output = checkOutput(tool.outputSchema, result);
 
   const format = plan.decision.format;
   const derive = (suffix: string): string => (options.fixedIds ? `${options.id}-${suffix}` : randomUUID());
@@ -232,21 +365,88 @@ async function execute(runtime: Runtime, config: LoadedConfig | undefined, plan:
   if (options.envelopeOnly) {
     runtime.console.out(JSON.stringify(response, null, 2) + '\n');
   } else if (runtime.console.json) {
-    runtime.console.out(JSON.stringify({ ...callDocument(plan, 'execute'), ...(fulfillment ? { fulfillment } : {}), result, response }, null, 2) + '\n');
+    const document = {
+      ...callDocument(plan, 'execute'),
+      ...(fulfillment ? { fulfillment } : {}),
+      result,
+      response,
+      ...(elicitations.length ? { elicitations } : {}),
+      ...(output ? { outputValidation: output } : {}),
+      ...(saved.size ? { saved: [...saved].map(([index, path]) => ({ index, path })) } : {}),
+    };
+    runtime.console.out(JSON.stringify(document, null, 2) + '\n');
   } else {
     let text = renderPlan(plan, runtime.console.color);
     if (fulfillment) text += `\nfulfilled by ${FULFILLER} (the proposal was confirmed):\n${JSON.stringify(fulfillment, null, 2)}\n`;
-    text += `\n${renderResult(result, label, runtime.console.color)}\nresponse:\n${JSON.stringify(response, null, 2)}\n`;
+    text += `\n${renderResult(result, label, runtime.console.color, { binary, saved, output })}\nresponse:\n${JSON.stringify(response, null, 2)}\n`;
     runtime.console.out(text);
+  }
+
+  // Outcomes after the result: a form a script could not fill is a usage problem (2); a decline is the user's answer (1).
+  if (tally.unanswered.length) {
+    const first = tally.unanswered[0] as ElicitationTally['unanswered'][number];
+    const needs = [
+      ...first.missing.map((field) => `${field} (required, no default)`),
+      ...first.problems.map((problem) => `${problem.path}: ${problem.message}`),
+    ];
+    throw new McpnsError(
+      'ELICITATION_INCOMPLETE',
+      `server "${first.server}" asked "${first.message}" and the answer is incomplete: ${needs.join('; ')}; it was cancelled`,
+      {
+        hint: `supply the values with --answers '{"${first.missing[0] ?? first.problems[0]?.path ?? 'field'}": …}', or run on a terminal to answer`,
+        details: { server: first.server, missing: first.missing, problems: first.problems },
+      },
+    );
+  }
+  if (tally.declined.length) {
+    const first = tally.declined[0] as ElicitationTally['declined'][number];
+    const byPolicy = first.by === 'policy';
+    throw new McpnsError(
+      'DECLINED',
+      `${first.action === 'cancel' ? 'cancelled' : 'declined'} the ${first.mode === 'url' ? 'web page' : 'form'} server "${first.server}" asked for${byPolicy ? ' (nobody to answer it in a non-interactive run)' : ''}`,
+      {
+        exitCode: 1,
+        ...(byPolicy
+          ? { hint: first.mode === 'url' ? 'run it on a terminal to open the page' : 'pass --yes to accept the defaults, or --answers with the values' }
+          : {}),
+        details: { server: first.server, mode: first.mode, action: first.action },
+      },
+    );
+  }
+  if (output && !output.valid) {
+    runtime.console.warn(
+      `structured content of ${label} violates its outputSchema (${output.violations.length} violation${output.violations.length === 1 ? '' : 's'})`,
+      {
+        code: 'OUTPUT_SCHEMA_MISMATCH',
+        violations: output.violations,
+      },
+    );
+    return EXIT.FINDINGS;
   }
   return isError ? EXIT.FINDINGS : EXIT.OK;
 }
 
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** CALL_TIMEOUT names the limit, the time it took and the flag that sets it (exit 1: the run completed, the call did not). */
+function callTimeout(label: string, error: { limit: 'call-timeout' | 'max-call-time'; limitMs: number; elapsedMs: number }): McpnsError {
+  const flag = `--${error.limit}`;
+  const message =
+    error.limit === 'call-timeout'
+      ? `tools/call ${label}: no answer and no progress for ${error.limitMs} ms (${flag} ${error.limitMs}); gave up after ${seconds(error.elapsedMs)} and sent notifications/cancelled`
+      : `tools/call ${label}: still running at the ${error.limitMs} ms ceiling (${flag} ${error.limitMs}); gave up after ${seconds(error.elapsedMs)} and sent notifications/cancelled`;
+  const hint =
+    error.limit === 'call-timeout'
+      ? `raise ${flag} <ms> (default ${DEFAULT_CALL_TIMEOUT_MS}); progress notifications restart it, --timeout only bounds discovery`
+      : `raise ${flag} <ms>`;
+  return new McpnsError('CALL_TIMEOUT', message, { hint, exitCode: 1, details: { limit: flag, limitMs: error.limitMs, elapsedMs: error.elapsedMs } });
+}
+
 /**
- * A tool not marked `readOnlyHint: true` may change something: ask on a TTY, require --yes otherwise.
- * Declining sends nothing.
+ * A tool not marked `readOnlyHint: true` may change something: ask on a terminal, require --yes otherwise.
+ * Declining sends nothing (DECLINED, exit 1); a run that cannot ask is CONFIRMATION_REQUIRED (exit 2).
  */
-async function confirm(runtime: Runtime, plan: CallPlan, yes: boolean): Promise<void> {
+async function confirm(prompter: Prompter, plan: CallPlan, yes: boolean): Promise<void> {
   if (plan.tool.annotations?.readOnlyHint === true || yes) return;
   const label = `${plan.tool.server}/${plan.tool.name}`;
   const flags = [
@@ -255,48 +455,11 @@ async function confirm(runtime: Runtime, plan: CallPlan, yes: boolean): Promise<
   ]
     .filter(Boolean)
     .join(', ');
-  if (!runtime.io.stdin.isTTY) {
+  if (!prompter.interactive) {
     throw new McpnsError('CONFIRMATION_REQUIRED', `${label} is not marked read-only (${flags}); nothing was sent`, {
       hint: 'pass --yes to call it without a prompt',
     });
   }
-  runtime.console.prompt(`call ${label} (${flags}) with ${JSON.stringify(plan.arguments)}? [y/N] `);
-  const answer = await readLine(runtime.io.stdin);
-  if (!/^y(es)?$/i.test(answer)) throw new McpnsError('CONFIRMATION_REQUIRED', `not confirmed; nothing was sent to ${label}`);
-}
-
-/** A CallToolResult for humans: text, structured content, resource links; server text made terminal-safe. */
-function renderResult(result: Record<string, unknown>, label: string, color: boolean): string {
-  const chalk = makeChalk(color);
-  const isError = result['isError'] === true;
-  let text = isError ? chalk.red(`${label} returned an error (isError):\n`) : chalk.green(`result of ${label}:\n`);
-  const content = Array.isArray(result['content']) ? (result['content'] as Record<string, unknown>[]) : [];
-  for (const item of content) {
-    switch (item['type']) {
-      case 'text':
-        text += `${terminalSafe(String(item['text'] ?? ''), { multiline: true })}\n`;
-        break;
-      case 'image':
-      case 'audio':
-        text += chalk.dim(
-          `[${item['type']} ${terminalSafe(String(item['mimeType'] ?? ''))}, ${Math.floor((String(item['data'] ?? '').length * 3) / 4)} bytes]\n`,
-        );
-        break;
-      case 'resource_link':
-        text += `link: ${terminalSafe(String(item['uri'] ?? ''))}${item['name'] ? ` (${terminalSafe(String(item['name']))})` : ''}\n`;
-        break;
-      case 'resource': {
-        const resource = (item['resource'] ?? {}) as Record<string, unknown>;
-        text += `resource: ${terminalSafe(String(resource['uri'] ?? ''))}\n`;
-        if (typeof resource['text'] === 'string') text += `${terminalSafe(resource['text'], { multiline: true })}\n`;
-        break;
-      }
-      default:
-        text += chalk.dim(`[${terminalSafe(String(item['type']))} content]\n`);
-    }
-  }
-  if (result['structuredContent'] !== undefined)
-    text += `structured content:\n${terminalSafe(JSON.stringify(result['structuredContent'], null, 2), { multiline: true })}\n`;
-  if (!content.length && result['structuredContent'] === undefined) text += chalk.dim('(no content)\n');
-  return text;
+  const answer = await prompter.ask(`call ${terminalSafe(label)} (${flags}) with ${terminalSafe(JSON.stringify(plan.arguments))}? [y/N] `);
+  if (!/^y(es)?$/i.test(answer ?? '')) throw new McpnsError('DECLINED', `not confirmed; nothing was sent to ${label}`, { exitCode: 1 });
 }

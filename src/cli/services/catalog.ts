@@ -4,7 +4,7 @@ import { catalogSource } from '../../catalog/file-source.js';
 import { readCatalogFile } from '../../catalog/read.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { liveSource } from '../../discovery/live-source.js';
-import type { ServerDiscovery, ToolSource } from '../../discovery/types.js';
+import type { DiscoveryOptions, ServerDiscovery, ToolSource } from '../../discovery/types.js';
 import { McpnsError } from '../../errors.js';
 import { serversHiddenByProfile } from '../../profiles/apply.js';
 import type { Runtime } from '../command.js';
@@ -20,6 +20,8 @@ export interface CatalogRequest {
   showHidden?: boolean;
   /** Keep server text exactly as sent, secrets included (snapshot must refuse those, not write ***). */
   keepSecrets?: boolean;
+  /** The client role of the sessions and who keeps them open (call --execute); default: a plain discovery. */
+  client?: Pick<DiscoveryOptions, 'role' | 'hold'> | undefined;
 }
 
 /** The source the settings ask for: the --catalog file, or the configured servers. */
@@ -57,6 +59,7 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
       concurrency: settings.concurrency,
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
+      ...request.client,
       onProgress: (event) =>
         runtime.console.progress(`discovering ${event.done}/${event.total} servers… ${event.phase === 'start' ? '' : `${event.server} ${event.phase}`}`),
     },

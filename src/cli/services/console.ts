@@ -110,9 +110,27 @@ export class CliConsole {
     this.writeErr(terminalSafe(this.scrub(text), { multiline: true }));
   }
 
-  /** A question for the person at the terminal (no newline: the answer follows on the same line). */
+  /**
+   * A question for the person at the terminal (no trailing newline: the answer follows on the same line). It may
+   * span lines; server text inside it must already be made single-line with terminalSafe.
+   */
   prompt(question: string): void {
-    this.writeErr(terminalSafe(this.scrub(question)));
+    this.writeErr(terminalSafe(this.scrub(question), { multiline: true }));
+  }
+
+  /**
+   * A live event of a running command (a call's progress, a server's log line): `mcpns: <message>` on stderr, or
+   * `{"<kind>": {message, …fields}}` under --json. Nothing under --quiet.
+   */
+  event(kind: string, message: string, fields: Record<string, unknown> = {}): void {
+    if (this.settings.quiet) return;
+    if (this.settings.json) this.writeErr(JSON.stringify({ [kind]: { message, ...fields } }) + '\n');
+    else this.writeErr(terminalSafe(this.scrub(`mcpns: ${message}`), { multiline: true }) + '\n');
+  }
+
+  /** True when a self-overwriting progress line can be shown (stderr is a TTY, neither --json nor --quiet). */
+  get liveProgress(): boolean {
+    return this.io.stderr.isTTY === true && !this.settings.json && !this.settings.quiet;
   }
 
   /** A single self-overwriting status line on stderr: only on a TTY, never under --json or --quiet. */

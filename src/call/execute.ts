@@ -1,0 +1,376 @@
+/**
+ * `call --execute` as an MCP client: the capabilities mcpns declares and the handlers behind them (elicitation,
+ * roots, logging, refusing sampling), one session per execution (discovery hands its session over), and the
+ * tools/call itself under mcpns's own deadline: reset by progress, paused while the user answers an elicitation,
+ * bounded by a hard ceiling, cancelled with notifications/cancelled on expiry or interrupt.
+ *
+ * Loaded only when a call is executed (it loads the MCP SDK). Everything the terminal needs is a plain-data event
+ * (`onEvent`) or a question (`elicit`); prompting and rendering live in src/cli.
+ */
+import { pathToFileURL } from 'node:url';
+import { basename } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  type ElicitResult,
+  type LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ServerSpec } from '../config/model.js';
+import { Deadline } from '../discovery/deadline.js';
+import { connectServer, type LiveSession } from '../discovery/session.js';
+import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.js';
+import type { ClientRole, HeldSession } from '../discovery/types.js';
+import { describeForm, maskContent, type ElicitForm, type ElicitValue } from './elicitation.js';
+import type { ToolArguments } from './arguments.js';
+
+/** The SDK's own request timer is not used (mcpns keeps the deadline): the largest delay setTimeout accepts. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
+
+export type ElicitationQuestion =
+  { mode: 'form'; server: string; message: string; form: ElicitForm } | { mode: 'url'; server: string; message: string; url: string; elicitationId: string };
+
+export type ElicitationAnswer = { action: 'accept'; content?: Record<string, ElicitValue> } | { action: 'decline' | 'cancel' };
+
+/** Who answers a server's elicitation: a person at the terminal, or the automatic policy of a script. */
+export type ElicitationResponder = (question: ElicitationQuestion, signal: AbortSignal) => Promise<ElicitationAnswer>;
+
+/** What happened to one elicitation, for the result document (sensitive values masked). */
+export interface ElicitationRecord {
+  server: string;
+  mode: 'form' | 'url';
+  message: string;
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, ElicitValue>;
+  url?: string;
+}
+
+export type ExecutionEvent =
+  | { type: 'connected'; server: string; reused: boolean }
+  | { type: 'progress'; server: string; tool: string; progress: number; total?: number; message?: string; elapsedMs: number }
+  | { type: 'log'; server: string; level: LoggingLevel; logger?: string; data: unknown }
+  | { type: 'log-level'; server: string; level: LoggingLevel; sent: boolean; reason?: string }
+  | { type: 'sampling-refused'; server: string }
+  | { type: 'roots-listed'; server: string; roots: Root[] }
+  | { type: 'request-refused'; server: string; method: string }
+  | { type: 'elicitation-complete'; server: string; elicitationId: string };
+
+export interface Root {
+  uri: string;
+  name: string;
+}
+
+export interface ExecutionSettings {
+  /** --call-timeout: longest wait for the server without a response or a progress notification (ms). */
+  callTimeoutMs: number;
+  /** --max-call-time: hard ceiling for the whole call, progress or not (ms); undefined = none. */
+  maxCallTimeMs?: number | undefined;
+  /** --log-level: sent with logging/setLevel when the server declares logging. */
+  logLevel?: LoggingLevel | undefined;
+  /** --root: declared as the roots capability and answered on roots/list. */
+  roots?: readonly Root[] | undefined;
+  /** Aborted on SIGINT: the call is cancelled (notifications/cancelled), every session closed. */
+  signal: AbortSignal;
+  /** The environment a server started for the call inherits from, through its client's policy (--catalog runs). */
+  hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  elicit: ElicitationResponder;
+  onEvent(event: ExecutionEvent): void;
+}
+
+/** The call did not finish within a limit; notifications/cancelled was sent. */
+export class CallTimeoutError extends Error {
+  constructor(
+    readonly limit: 'call-timeout' | 'max-call-time',
+    readonly limitMs: number,
+    readonly elapsedMs: number,
+  ) {
+    super(`${limit} of ${limitMs} ms passed after ${elapsedMs} ms`);
+    this.name = 'CallTimeoutError';
+  }
+}
+
+/** tools/call failed at the protocol or transport level (not an isError result). */
+export class CallFailedError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+    this.name = 'CallFailedError';
+  }
+}
+
+export interface CallOutcome {
+  /** The CallToolResult exactly as the server sent it. */
+  result: Record<string, unknown>;
+  elapsedMs: number;
+  elicitations: ElicitationRecord[];
+  /** The server's stderr during the session (bounded tail). */
+  stderr: string;
+}
+
+/** A loose result: every content type is kept as sent (the SDK schema would reject unknown ones). */
+const LooseCallToolResultSchema = z.looseObject({ content: z.array(z.unknown()).optional(), isError: z.boolean().optional() });
+
+/** Directories as roots: absolute `file://` URIs named after the folder. */
+export function rootsFromDirectories(directories: readonly string[]): Root[] {
+  return directories.map((directory) => ({ uri: pathToFileURL(directory).href, name: basename(directory) || directory }));
+}
+
+/**
+ * One execution of `call --execute`. Give `role` and `hold` to discovery so the session it opens is kept (and
+ * declares the right capabilities); then `call()` sends tools/call on it, or opens one when none is held (--catalog).
+ * `release()` closes every session; it must run in a `finally`.
+ */
+export class Execution {
+  readonly role: ClientRole;
+  private readonly held = new Map<string, HeldSession>();
+  private readonly elicitations: ElicitationRecord[] = [];
+  /** The in-flight tools/call: aborting it makes the SDK send notifications/cancelled. */
+  private callController: AbortController | undefined;
+  private clock: CallClock | undefined;
+  private released = false;
+  private readonly onAbort = (): void => {
+    // Cancel first (the SDK writes notifications/cancelled synchronously), then end the sessions gracefully.
+    this.callController?.abort('interrupted by the user (SIGINT)');
+    void this.release();
+  };
+
+  constructor(private readonly settings: ExecutionSettings) {
+    const roots = settings.roots ?? [];
+    this.role = {
+      capabilities: { elicitation: { form: {}, url: {} }, ...(roots.length ? { roots: { listChanged: false } } : {}) },
+      install: (client, server) => this.install(client, server),
+    };
+    settings.signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** For DiscoveryOptions.hold: keep every session discovery opens (release the unneeded ones after planning). */
+  readonly hold = (server: string, session: HeldSession): boolean => {
+    if (this.released || this.settings.signal.aborted) return false;
+    this.held.set(server, session);
+    return true;
+  };
+
+  /** Close the held sessions except `keep`'s (the servers discovery needed but the call does not). */
+  async closeAllBut(keep?: string): Promise<void> {
+    const closing = [...this.held].filter(([server]) => server !== keep);
+    for (const [server] of closing) this.held.delete(server);
+    await Promise.all(closing.map(([, held]) => held.session.close()));
+  }
+
+  /** The end of the execution: every session closed, nothing held any more. */
+  async release(): Promise<void> {
+    this.released = true;
+    this.settings.signal.removeEventListener('abort', this.onAbort);
+    await this.closeAllBut();
+  }
+
+  /** Send tools/call on the server's session (opened now when discovery did not hand one over). */
+  async call(spec: ServerSpec, tool: string, args: ToolArguments, connect: { timeoutMs: number }): Promise<CallOutcome> {
+    const reused = this.held.get(spec.name);
+    const held = reused ?? (await this.open(spec, connect.timeoutMs));
+    this.held.set(spec.name, held);
+    this.settings.onEvent({ type: 'connected', server: spec.name, reused: reused !== undefined });
+    const { client, capabilities } = held.session;
+    if (this.settings.logLevel) await this.setLogLevel(client, spec.name, capabilities, this.settings.logLevel);
+
+    const controller = new AbortController();
+    this.callController = controller;
+    const startedAt = Date.now();
+    let expired: CallTimeoutError | undefined;
+    const clock = new CallClock(this.settings.callTimeoutMs, this.settings.maxCallTimeMs, (limit, limitMs) => {
+      expired = new CallTimeoutError(limit, limitMs, Date.now() - startedAt);
+      controller.abort(`mcpns: --${limit} of ${limitMs} ms passed`);
+    });
+    this.clock = clock;
+    if (this.settings.signal.aborted) controller.abort('interrupted by the user (SIGINT)');
+    try {
+      const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, LooseCallToolResultSchema, {
+        signal: controller.signal,
+        timeout: NO_SDK_TIMEOUT,
+        // Setting onprogress is what makes the SDK add _meta.progressToken to the request.
+        onprogress: (progress) => {
+          clock.touch();
+          this.settings.onEvent({
+            type: 'progress',
+            server: spec.name,
+            tool,
+            progress: progress.progress,
+            ...(progress.total !== undefined ? { total: progress.total } : {}),
+            ...(progress.message !== undefined ? { message: progress.message } : {}),
+            elapsedMs: Date.now() - startedAt,
+          });
+        },
+      });
+      return { result: result as Record<string, unknown>, elapsedMs: Date.now() - startedAt, elicitations: [...this.elicitations], stderr: held.stderr() };
+    } catch (error) {
+      if (expired) throw expired;
+      if (this.settings.signal.aborted) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new CallFailedError(`tools/call ${spec.name}/${tool} failed: ${message}`, held.stderr(), { cause: error });
+    } finally {
+      clock.stop();
+      this.clock = undefined;
+      this.callController = undefined;
+    }
+  }
+
+  private async open(spec: ServerSpec, timeoutMs: number): Promise<HeldSession> {
+    const stderr = new StderrBuffer(DEFAULT_STDERR_LIMIT);
+    const deadline = new Deadline(timeoutMs, this.settings.signal);
+    let session: LiveSession;
+    try {
+      session = await connectServer(spec, deadline, stderr, { role: this.role, hostEnv: this.settings.hostEnv });
+    } finally {
+      deadline.dispose();
+    }
+    return { session, stderr: () => stderr.text() };
+  }
+
+  private async setLogLevel(client: Client, server: string, capabilities: Record<string, unknown> | undefined, level: LoggingLevel): Promise<void> {
+    if (!capabilities?.['logging']) {
+      this.settings.onEvent({ type: 'log-level', server, level, sent: false, reason: 'the server does not declare the logging capability' });
+      return;
+    }
+    try {
+      await client.setLoggingLevel(level, { timeout: this.settings.callTimeoutMs, signal: this.settings.signal });
+      this.settings.onEvent({ type: 'log-level', server, level, sent: true });
+    } catch (error) {
+      if (this.settings.signal.aborted) throw error;
+      this.settings.onEvent({ type: 'log-level', server, level, sent: false, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Handlers behind the declared capabilities, plus clear refusals for what mcpns does not offer. */
+  private install(client: Client, server: string): void {
+    const roots = this.settings.roots ?? [];
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      const question: ElicitationQuestion =
+        params.mode === 'url'
+          ? { mode: 'url', server, message: params.message, url: params.url, elicitationId: params.elicitationId }
+          : { mode: 'form', server, message: params.message, form: describeForm(params.requestedSchema as Record<string, unknown>) };
+      // Time spent waiting for a person is not the server's time.
+      this.clock?.pause();
+      let answer: ElicitationAnswer;
+      try {
+        answer = await this.settings.elicit(question, AbortSignal.any([extra.signal, this.settings.signal]));
+      } finally {
+        this.clock?.resume();
+      }
+      this.elicitations.push({
+        server,
+        mode: question.mode,
+        message: question.message,
+        action: answer.action,
+        ...(question.mode === 'form' && answer.action === 'accept' && answer.content ? { content: maskContent(question.form, answer.content) } : {}),
+        ...(question.mode === 'url' ? { url: question.url } : {}),
+      });
+      return (
+        answer.action === 'accept' && question.mode === 'form' ? { action: 'accept', content: answer.content ?? {} } : { action: answer.action }
+      ) as ElicitResult;
+    });
+    if (roots.length) {
+      client.setRequestHandler(ListRootsRequestSchema, () => {
+        this.settings.onEvent({ type: 'roots-listed', server, roots: [...roots] });
+        return { roots: roots.map((root) => ({ uri: root.uri, name: root.name })) };
+      });
+    }
+    // Sampling (and roots without --root) are not declared; a server that asks anyway gets a JSON-RPC error that says why.
+    client.fallbackRequestHandler = (request) => {
+      if (request.method === 'sampling/createMessage') {
+        this.settings.onEvent({ type: 'sampling-refused', server });
+        return Promise.reject(methodNotFound('mcpns does not support sampling/createMessage: it has no model and declares no sampling capability'));
+      }
+      this.settings.onEvent({ type: 'request-refused', server, method: request.method });
+      const why = request.method === 'roots/list' ? ' (no roots declared; mcpns call --root <dir> declares them)' : '';
+      return Promise.reject(methodNotFound(`mcpns does not support ${request.method}${why}`));
+    };
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      const { level, logger, data } = notification.params;
+      this.settings.onEvent({ type: 'log', server, level, ...(logger !== undefined ? { logger } : {}), data });
+    });
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+      this.settings.onEvent({ type: 'elicitation-complete', server, elicitationId: notification.params.elicitationId });
+    });
+  }
+}
+
+/** A JSON-RPC "Method not found" error whose message is exactly `message` (McpError would prefix it). */
+function methodNotFound(message: string): Error {
+  return Object.assign(new Error(message), { code: ErrorCode.MethodNotFound });
+}
+
+/**
+ * The deadline of one tools/call: `idleMs` without a response or progress, and an optional ceiling for the whole
+ * call. Both stop while paused (a person is answering an elicitation) and the idle wait restarts afterwards.
+ */
+class CallClock {
+  private idleTimer: NodeJS.Timeout | undefined;
+  private ceilingTimer: NodeJS.Timeout | undefined;
+  /** Time the ceiling still allows (ms), updated when paused. */
+  private ceilingLeft: number | undefined;
+  private runningSince = Date.now();
+  private pauses = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly idleMs: number,
+    private readonly ceilingMs: number | undefined,
+    private readonly expire: (limit: 'call-timeout' | 'max-call-time', limitMs: number) => void,
+  ) {
+    this.ceilingLeft = ceilingMs;
+    this.arm();
+  }
+
+  /** Progress arrived: the idle wait starts again. */
+  touch(): void {
+    if (this.stopped || this.pauses) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.fire('call-timeout', this.idleMs), this.idleMs);
+  }
+
+  pause(): void {
+    if (this.stopped || this.pauses++) return;
+    if (this.ceilingLeft !== undefined) this.ceilingLeft = Math.max(0, this.ceilingLeft - (Date.now() - this.runningSince));
+    this.disarm();
+  }
+
+  resume(): void {
+    if (this.stopped || --this.pauses) return;
+    this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.disarm();
+  }
+
+  private arm(): void {
+    this.runningSince = Date.now();
+    this.idleTimer = setTimeout(() => this.fire('call-timeout', this.idleMs), this.idleMs);
+    if (this.ceilingLeft !== undefined && this.ceilingMs !== undefined) {
+      const ceiling = this.ceilingMs;
+      this.ceilingTimer = setTimeout(() => this.fire('max-call-time', ceiling), this.ceilingLeft);
+    }
+  }
+
+  private disarm(): void {
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.ceilingTimer);
+    this.idleTimer = undefined;
+    this.ceilingTimer = undefined;
+  }
+
+  private fire(limit: 'call-timeout' | 'max-call-time', limitMs: number): void {
+    if (this.stopped) return;
+    this.stop();
+    this.expire(limit, limitMs);
+  }
+}
