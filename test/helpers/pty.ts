@@ -14,14 +14,18 @@ export interface PtyStep {
 }
 
 export interface PtyResult {
-  /** Everything the terminal showed (stdout and stderr, with the echo of what was typed). */
+  /** Everything the terminal showed (stdout and stderr, with the echo of what was typed), \r\n as \n. */
   output: string;
   code: number;
   /** Set when a prompt never appeared or the command did not finish. */
   error?: string;
 }
 
-export function runBinOnPty(args: string[], steps: PtyStep[], options: { cwd?: string; env?: Record<string, string>; timeoutSeconds?: number } = {}): Promise<PtyResult> {
+export function runBinOnPty(
+  args: string[],
+  steps: PtyStep[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutSeconds?: number } = {},
+): Promise<PtyResult> {
   const spec = {
     argv: [process.execPath, join(REPO_ROOT, 'bin', 'mcpns.js'), ...args],
     cwd: options.cwd ?? REPO_ROOT,
@@ -32,7 +36,9 @@ export function runBinOnPty(args: string[], steps: PtyStep[], options: { cwd?: s
   return new Promise((resolve, reject) => {
     const child = execFile('python3', [join(REPO_ROOT, 'test', 'helpers', 'pty-run.py')], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) return reject(Object.assign(error, { stdout, stderr }));
-      resolve(JSON.parse(stdout) as PtyResult);
+      const result = JSON.parse(stdout) as PtyResult;
+      // The terminal turns \n into \r\n: give tests the text as the program wrote it.
+      resolve({ ...result, output: result.output.replace(/\r\n/g, '\n') });
     });
     child.stdin?.end(JSON.stringify(spec));
   });

@@ -73,7 +73,9 @@ describe('call deadline', () => {
     expect(result.stdout).toBe('');
     const error = stderrJson(result.stderr).find((line) => line['error'])?.['error'];
     expect(error).toMatchObject({ code: 'CALL_TIMEOUT', limit: '--call-timeout', limitMs: 1000 });
-    expect(error?.['message']).toMatch(/no answer and no progress for 1000 ms \(--call-timeout 1000\); gave up after \d+\.\d s and sent notifications\/cancelled/);
+    expect(error?.['message']).toMatch(
+      /no answer and no progress for 1000 ms \(--call-timeout 1000\); gave up after \d+\.\d s and sent notifications\/cancelled/,
+    );
     expect(error?.['hint']).toContain('--timeout only bounds discovery');
     expect(received()).toContainEqual({ tool: 'silent', event: 'cancelled', reason: 'mcpns: --call-timeout of 1000 ms passed' });
     await expectProcessesGone(readPids(pids.file));
@@ -137,7 +139,9 @@ describe('elicitation (form mode)', () => {
     expect(result.code).toBe(0);
     expect(received()).toContainEqual({ tool: 'deploy', event: 'elicitation', result: { action: 'accept', content: DEFAULTS } });
     const document = JSON.parse(result.stdout);
-    expect(document.elicitations).toEqual([{ server: 'assistant', mode: 'form', message: 'How should the service be deployed?', action: 'accept', content: DEFAULTS }]);
+    expect(document.elicitations).toEqual([
+      { server: 'assistant', mode: 'form', message: 'How should the service be deployed?', action: 'accept', content: DEFAULTS },
+    ]);
     expect(stderrJson(result.stderr)[0]?.['note']?.['message']).toContain('answered with the defaults (--yes)');
   });
 
@@ -180,13 +184,19 @@ describe('elicitation (form mode)', () => {
     expect(received()).toContainEqual({ tool: 'register', event: 'elicitation', result: { action: 'cancel' } });
     const answered = await call('assistant/register', '--answers', '{"email":"ops@example.com"}', '-q');
     expect(answered.code).toBe(0);
-    expect(received()).toContainEqual({ tool: 'register', event: 'elicitation', result: { action: 'accept', content: { email: 'ops@example.com', newsletter: false } } });
+    expect(received()).toContainEqual({
+      tool: 'register',
+      event: 'elicitation',
+      result: { action: 'accept', content: { email: 'ops@example.com', newsletter: false } },
+    });
   });
 
   it('a secret the user supplied is never echoed back: the server gets it, every output shows ***', async () => {
     const result = await call('assistant/deploy', '--answers', '{"api_token":"tok-4242-secret"}', '--json');
     expect(result.code).toBe(0);
-    expect(received()).toContainEqual(expect.objectContaining({ result: expect.objectContaining({ content: expect.objectContaining({ api_token: 'tok-4242-secret' }) }) }));
+    expect(received()).toContainEqual(
+      expect.objectContaining({ result: expect.objectContaining({ content: expect.objectContaining({ api_token: 'tok-4242-secret' }) }) }),
+    );
     expect(result.stdout + result.stderr).not.toContain('tok-4242-secret');
     expect(JSON.parse(result.stdout).elicitations[0].content.api_token).toBe('***');
   });
@@ -284,7 +294,10 @@ describe('results', () => {
     const result = await call('assistant/bad_output', '--json');
     expect(result.code).toBe(1);
     const document = JSON.parse(result.stdout);
-    expect(document.outputValidation).toEqual({ valid: false, violations: [{ path: 'structuredContent.count', keyword: 'type', message: 'expected integer' }] });
+    expect(document.outputValidation).toEqual({
+      valid: false,
+      violations: [{ path: 'structuredContent.count', keyword: 'type', message: 'expected integer' }],
+    });
     expect(stderrJson(result.stderr)[0]?.['warning']).toMatchObject({ code: 'OUTPUT_SCHEMA_MISMATCH' });
   });
 

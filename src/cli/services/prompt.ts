@@ -28,10 +28,12 @@ export class Prompter {
    * `hidden`: the terminal does not echo what is typed (secrets).
    */
   async ask(question: string, options: { hidden?: boolean; signal?: AbortSignal } = {}): Promise<string | undefined> {
-    this.runtime.console.prompt(question);
     const signals = [this.runtime.io.signal, ...(options.signal ? [options.signal] : [])];
     if (signals.some((signal) => signal.aborted)) return undefined;
     const hidden = options.hidden === true && typeof this.stdin.setRawMode === 'function';
+    // Echo off before the question shows: an answer typed the moment it appears must not be echoed.
+    if (hidden) this.stdin.setRawMode?.(true);
+    this.runtime.console.prompt(question);
     const line = await new Promise<string | undefined>((resolve) => {
       const finish = (value: string | undefined): void => {
         for (const signal of signals) signal.removeEventListener('abort', onAbort);
@@ -46,7 +48,6 @@ export class Prompter {
       const onAbort = (): void => finish(undefined);
       for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
       this.waiter = { resolve: finish, hidden };
-      if (hidden) this.stdin.setRawMode?.(true);
       this.listen();
       this.drain();
     });
