@@ -132,6 +132,25 @@ describe('call --execute on a terminal (pseudo-terminal)', () => {
     expect(result.output).not.toContain('tok-typed-secret-77');
   });
 
+  it('a live progress line on the terminal; time spent answering a form does not count toward --call-timeout', async () => {
+    // The person takes 2.5 s to answer under a 1000 ms --call-timeout: the call still completes, because the deadline
+    // stops while mcpns waits for them (without that pause it would expire, whatever the machine's speed).
+    const result = await runBinOnPty(
+      ['call', 'assistant/provision', 'interval_ms=200', '--execute', '--call-timeout', '1000'],
+      [
+        { expect: 'Region [Europe (Ireland) (eu-west)]: ', send: '2\r', delay: 2.5 },
+        { expect: 'Disk size (GB) [50]: ', send: '20\r' },
+        { expect: 'send it?', send: '\r' },
+      ],
+      { cwd: config.dir },
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('\r\u001b[2Kassistant/provision: 1/4 (25%) reserving capacity · ');
+    expect(result.output).toContain('provisioned 20 GB in us-east');
+    expect(received()).toContainEqual({ tool: 'provision', event: 'elicitation', result: { action: 'accept', content: { region: 'us-east', size: 20 } } });
+  });
+
   it('declining the form sends a decline and exits 1 with DECLINED', async () => {
     const result = await runBinOnPty(['call', 'assistant/deploy', '--execute'], [{ expect: 'Service name [demo]: ', send: '!decline\r' }], { cwd: config.dir });
     expect(result.code).toBe(1);

@@ -1,6 +1,6 @@
 """Run a command on a pseudo-terminal and answer its prompts, deterministically.
 
-Reads one JSON object on stdin: {"argv": [...], "cwd": "...", "env": {...}, "steps": [{"expect": "text", "send": "text"}],
+Reads one JSON object on stdin: {"argv": [...], "cwd": "...", "env": {...}, "steps": [{"expect": "text", "send": "text", "delay": seconds?}],
 "timeout": seconds}. Each step waits until `expect` appears in the output after the previous match, then types `send`.
 Prints one JSON object: {"output": "...", "code": <exit code, or 128+signal>, "error": "..."?}.
 """
@@ -52,6 +52,10 @@ for step in spec["steps"]:
         error = "did not see %r within %ss" % (step["expect"], timeout)
         break
     position = found + len(wanted)
+    # A pause before typing ("delay", seconds): for a person who takes a while to answer.
+    pause_until = time.monotonic() + float(step.get("delay", 0))
+    while alive and time.monotonic() < pause_until:
+        alive = read_some(min(0.1, max(0.0, pause_until - time.monotonic())))
     os.write(fd, step["send"].encode())
 
 deadline = time.monotonic() + timeout

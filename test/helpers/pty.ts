@@ -11,6 +11,8 @@ export interface PtyStep {
   expect: string;
   /** What to type then ("\r" is Enter, "\u0003" Ctrl-C). */
   send: string;
+  /** Seconds to wait before typing (a person taking their time), after the prompt appeared. */
+  delay?: number;
 }
 
 export interface PtyResult {

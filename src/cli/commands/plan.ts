@@ -35,6 +35,8 @@ Examples:
   llm-planner | mcpns plan validate - --envelopes --id plan-1 --ts 2026-01-01T00:00:00Z
   mcpns route "what is 2 plus 3" --json | jq .plan | mcpns plan validate -
 
+--timeout bounds discovery only (spawn, initialize, tools/list per server): a plan is validated, never executed, so
+there is no call timeout (mcpns call --execute --call-timeout has one).
 Exit codes: 0 valid · 1 invalid plan · 2 unreadable input, usage or config error.`,
     );
   const validate = withOutputOptions(withDiscoveryOptions(withSourceOptions(withEnvelopeOptions(base)), { hasPositionals: true }));

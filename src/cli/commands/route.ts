@@ -28,6 +28,8 @@ Examples:
   mcpns route "status of issue ABC-123" --explain --json
 
 Rules are config "routes", tried in order; the first that fires wins (FAST_PATH). Nothing is sent.
+--timeout bounds discovery only (spawn, initialize, tools/list per server): route never sends tools/call, so it has
+no call timeout (mcpns call --execute --call-timeout sends one).
 Exit codes: 0 FAST_PATH with valid arguments · 1 NO_ROUTE or invalid arguments · 2 usage/config error,
 or a rule naming a tool the catalog cannot resolve.`,
     );

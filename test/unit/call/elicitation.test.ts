@@ -9,9 +9,25 @@ const schema = {
     count: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
     ratio: { type: 'number', default: 0.5 },
     plain: { type: 'string', enum: ['a', 'b'] },
-    titled: { type: 'string', oneOf: [{ const: 'x', title: 'Ex' }, { const: 'y', title: 'Why' }], default: 'y' },
+    titled: {
+      type: 'string',
+      oneOf: [
+        { const: 'x', title: 'Ex' },
+        { const: 'y', title: 'Why' },
+      ],
+      default: 'y',
+    },
     legacy: { type: 'string', enum: ['s', 'l'], enumNames: ['Small', 'Large'] },
-    many: { type: 'array', items: { anyOf: [{ const: 'p', title: 'Pea' }, { const: 'q', title: 'Queue' }] }, default: ['p'] },
+    many: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'p', title: 'Pea' },
+          { const: 'q', title: 'Queue' },
+        ],
+      },
+      default: ['p'],
+    },
     flag: { type: 'boolean', default: false },
     password: { type: 'string' },
   },
@@ -26,7 +42,14 @@ describe('describeForm', () => {
     expect(byName['name']).toMatchObject({ kind: 'string', title: 'Name', required: true, default: 'demo', sensitive: false });
     expect(byName['count']).toMatchObject({ kind: 'integer', minimum: 1, maximum: 5, default: 2, required: false });
     expect(byName['plain']).toMatchObject({ kind: 'enum', options: [{ value: 'a' }, { value: 'b' }], required: true });
-    expect(byName['titled']).toMatchObject({ kind: 'enum', options: [{ value: 'x', title: 'Ex' }, { value: 'y', title: 'Why' }], default: 'y' });
+    expect(byName['titled']).toMatchObject({
+      kind: 'enum',
+      options: [
+        { value: 'x', title: 'Ex' },
+        { value: 'y', title: 'Why' },
+      ],
+      default: 'y',
+    });
     expect(byName['legacy']?.options).toEqual([
       { value: 's', title: 'Small' },
       { value: 'l', title: 'Large' },
@@ -98,7 +121,9 @@ describe('call results', () => {
   const outputSchema = { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] };
   it('checks structuredContent against the outputSchema (not for isError results)', () => {
     expect(checkOutput(outputSchema, { structuredContent: { count: 1 } })).toEqual({ valid: true, violations: [] });
-    expect(checkOutput(outputSchema, { structuredContent: {} })?.violations).toEqual([{ path: 'structuredContent.count', keyword: 'required', message: 'required argument is missing' }]);
+    expect(checkOutput(outputSchema, { structuredContent: {} })?.violations).toEqual([
+      { path: 'structuredContent.count', keyword: 'required', message: 'required argument is missing' },
+    ]);
     expect(checkOutput(outputSchema, { content: [] })?.valid).toBe(false);
     expect(checkOutput(outputSchema, { isError: true })).toBeUndefined();
     expect(checkOutput(undefined, { structuredContent: 1 })).toBeUndefined();
