@@ -28,6 +28,10 @@ export type ErrorCode =
   | 'PLAN_UNREADABLE'
   | 'IO'
   | 'INTERRUPTED'
+  | 'AUTH_REQUIRED'
+  | 'AUTH_FAILED'
+  | 'AUTH_STORE_INVALID'
+  | 'AUTH_IN_PROGRESS'
   | 'INTERNAL';
 
 export interface ErrorLocation {

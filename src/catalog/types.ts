@@ -58,7 +58,8 @@ export interface CatalogServer {
   protocolVersion?: string;
   capabilities?: Record<string, unknown>;
   instructions?: string;
-  error?: { code: DiscoveryErrorCode; message: string };
+  /** Why discovery failed; `hint` says what to do (e.g. `mcpns auth login <server>` for AUTH_REQUIRED). */
+  error?: { code: DiscoveryErrorCode; message: string; hint?: string };
   toolCount: number;
   /** Pages fetched from tools/list. */
   pages?: number;

@@ -86,6 +86,34 @@ export interface EnvPolicy {
   label: string;
 }
 
+/**
+ * OAuth settings of a remote server: mcpns's `oauth` object, or the equivalent fields of a client's config
+ * (docs/auth.md maps each client). Every field is optional: without any, a server that answers 401 is signed in to
+ * with `mcpns auth login` (dynamic registration or a Client ID Metadata Document).
+ */
+export interface OAuthSettings {
+  /** A pre-registered client id. */
+  clientId?: string;
+  /** Its secret (a secret: never printed). */
+  clientSecret?: string;
+  /** Scopes to request, in addition to what the server's challenge asks for. */
+  scopes?: string[];
+  /** Fixed port of the loopback redirect listener (when the client was registered with one). */
+  callbackPort?: number;
+  /** An https URL used as client_id when the authorization server supports Client ID Metadata Documents. */
+  clientMetadataUrl?: string;
+  /** `client_credentials`: CI mode, tokens obtained on demand without sign-in. */
+  grantType?: 'authorization_code' | 'client_credentials';
+  /** private_key_jwt: absolute path of a PEM private key. */
+  privateKeyFile?: string;
+  /** private_key_jwt: the PEM private key itself (a secret: never printed). */
+  privateKey?: string;
+  /** private_key_jwt signing algorithm (RS256 when not given). */
+  signingAlgorithm?: string;
+  /** The authorization server (issuer URL) these credentials belong to: they are never sent to another one. */
+  issuer?: string;
+}
+
 export interface ServerSpec {
   /** The configured server name (the config key): the namespace of its tools. */
   name: string;
@@ -104,6 +132,8 @@ export interface ServerSpec {
   headers?: Record<string, string>;
   /** Try Streamable HTTP first, fall back to SSE on a 4xx (VS Code, Cursor, Gemini url-only…). */
   sseFallback?: boolean;
+  /** OAuth settings of a remote server (client id, secrets, scopes, grant type…); absent = defaults (sign-in on demand). */
+  oauth?: OAuthSettings;
   enabled: boolean;
   /** Why the server is disabled, when it is. */
   disabledReason?: string;

@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
+import { authHint } from '../auth/errors.js';
 import { redactUrl } from '../util/redact.js';
 import { Deadline } from './deadline.js';
 import { classifyError, describeError, DiscoveryError } from './errors.js';
@@ -43,12 +44,12 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   const startedAt = Date.now();
   const stderr = new StderrBuffer(options.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
   const base = { name: spec.name, transport: spec.transport, source: spec.source.file, client: spec.source.client };
-  const fail = (code: DiscoveryErrorCode, message: string, notes: string[] = []): ServerDiscovery => {
+  const fail = (code: DiscoveryErrorCode, message: string, notes: string[] = [], hint?: string): ServerDiscovery => {
     const server: CatalogServer = {
       ...base,
       status: 'error',
       durationMs: Date.now() - startedAt,
-      error: { code, message: scrub(spec, message) },
+      error: { code, message: scrub(spec, message), ...(hint ? { hint } : {}) },
       toolCount: 0,
       ...(notes.length ? { notes } : {}),
     };
@@ -59,10 +60,10 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   const deadline = new Deadline(spec.timeoutMs ?? options.timeoutMs, options.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, { role: options.role, hostEnv: options.hostEnv });
+    live = await connectServer(spec, deadline, stderr, { role: options.role, hostEnv: options.hostEnv, auth: options.auth });
   } catch (error) {
     deadline.dispose();
-    if (error instanceof DiscoveryError) return fail(error.reason, error.message);
+    if (error instanceof DiscoveryError) return fail(error.reason, error.message, [], error.hint);
     return fail('HANDSHAKE_FAILED', error instanceof Error ? error.message : String(error));
   }
 
@@ -101,9 +102,15 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   } catch (error) {
     await live.kill();
     deadline.dispose();
-    const code = classifyError(error, 'list', live.exited());
+    const cause = live.explainError(error);
+    const code = classifyError(cause, 'list', live.exited());
     const url = spec.url ? redactUrl(spec.url) : undefined;
-    return fail(code, describeError(error, code, { stage: 'list', ...(url ? { url } : {}) }), notes);
+    return fail(
+      code,
+      describeError(cause, code, { stage: 'list', ...(url ? { url } : {}) }),
+      notes,
+      code === 'AUTH_REQUIRED' ? authHint(spec, cause) : undefined,
+    );
   }
 }
 

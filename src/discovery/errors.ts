@@ -2,6 +2,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AuthError } from '../auth/errors.js';
 import type { DiscoveryErrorCode } from '../catalog/types.js';
 import { McpnsError } from '../errors.js';
 import { DeadlineError, InterruptedError } from './deadline.js';
@@ -18,7 +19,7 @@ export class DiscoveryError extends McpnsError {
   constructor(
     readonly reason: DiscoveryErrorCode,
     message: string,
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; hint?: string } = {},
   ) {
     super('TRANSPORT', message, { ...options, details: { reason } });
     this.name = 'DiscoveryError';
@@ -68,7 +69,7 @@ export function classifyError(error: unknown, stage: Stage, hasExited = false): 
   if (error instanceof InterruptedError) return 'INTERRUPTED';
   if (error instanceof DeadlineError) return 'CONNECT_TIMEOUT';
   if (error instanceof SpawnError) return 'SPAWN_FAILED';
-  if (error instanceof UnauthorizedError) return 'AUTH_REQUIRED';
+  if (error instanceof UnauthorizedError || error instanceof AuthError) return 'AUTH_REQUIRED';
   if (error instanceof StreamableHTTPError || error instanceof SseError) {
     const status = httpStatus(error);
     return status === 401 || status === 403 ? 'AUTH_REQUIRED' : 'HTTP_ERROR';
@@ -97,6 +98,7 @@ export function describeError(error: unknown, code: DiscoveryErrorCode, context:
       return error instanceof Error ? `${error.message.replace(/ \([A-Z0-9_]+\)$/, '')}${why ? `: ${why}` : ''}` : 'cannot start';
     }
     case 'AUTH_REQUIRED': {
+      if (error instanceof AuthError) return error.message;
       const status = httpStatus(error);
       return `${status ? `HTTP ${status}: ` : ''}the server requires authentication${context.url ? ` (${context.url})` : ''}`;
     }

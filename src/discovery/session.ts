@@ -2,11 +2,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { authHint } from '../auth/errors.js';
+import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { collectSecrets, redactText, redactUrl } from '../util/redact.js';
 import { VERSION } from '../version.js';
-import { Deadline } from './deadline.js';
+import { Deadline, DeadlineError, InterruptedError } from './deadline.js';
 import { classifyError, describeError, DiscoveryError, httpStatus, type Stage } from './errors.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
@@ -31,6 +33,8 @@ export interface LiveSession {
   close(): Promise<void>;
   /** Immediate shutdown (deadline passed, interrupted). */
   kill(): Promise<void>;
+  /** A later failure (tools/list, tools/call) in the server's own terms: authorization failures become AuthErrors. */
+  explainError(error: unknown): unknown;
 }
 
 interface Attempt {
@@ -40,6 +44,8 @@ interface Attempt {
   stage(): Stage;
   close(): Promise<void>;
   kill(): Promise<void>;
+  /** OAuth of an HTTP attempt, when the server gets it. */
+  auth?: ServerAuth;
 }
 
 /** Messages shown to users must never contain env or header values: scrub them with the spec's own secrets. */
@@ -54,14 +60,18 @@ export function scrub(spec: ServerSpec, message: string): string {
 export interface ConnectOptions {
   role?: ClientRole | undefined;
   hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Which HTTP servers get OAuth, and how (src/auth); without it a 401 is AUTH_REQUIRED straight away. */
+  auth?: AuthResolver | undefined;
 }
 
 /**
  * Start (stdio) or reach (HTTP/SSE) one server and complete initialize within `deadline`.
  * Throws DiscoveryError with a stable reason; whatever was started is dead by then.
+ * `auth` decides which HTTP servers get OAuth (src/auth): without it, a 401 is AUTH_REQUIRED straight away.
  */
 export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr: StderrBuffer, options: ConnectOptions = {}): Promise<LiveSession> {
   const newClient = (): Client => makeClient(spec, stderr, options.role);
+  const auth = options.auth;
   if (spec.transport === 'unlaunchable') {
     throw new DiscoveryError('UNLAUNCHABLE', scrub(spec, spec.unlaunchableReason ?? 'this server entry cannot be launched'));
   }
@@ -85,16 +95,16 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
     url.password = '';
   }
   spec = { ...spec, headers };
-  if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient()), []);
+  if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec)), []);
   try {
-    return await attempt(spec, deadline, httpAttempt(spec, url, 'http', newClient()), []);
+    return await attempt(spec, deadline, httpAttempt(spec, url, 'http', newClient(), auth?.(spec)), []);
   } catch (error) {
     const status = error instanceof DiscoveryError ? httpStatus(error.cause) : undefined;
     // VS Code's rule: Streamable HTTP first, legacy SSE on a 4xx other than an auth failure.
     if (!spec.sseFallback || status === undefined || status < 400 || status > 499 || status === 401 || status === 403) throw error;
     const notes = [`Streamable HTTP answered ${status}; fell back to the legacy SSE transport`];
     stderr.note(notes[0] as string);
-    return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient()), notes);
+    return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec)), notes);
   }
 }
 
@@ -113,9 +123,13 @@ async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, note
   } catch (error) {
     const stage = made.stage();
     await made.kill();
-    const code = classifyError(error, stage, made.exited());
+    const cause = explainWith(made.auth, error);
+    const code = classifyError(cause, stage, made.exited());
     const url = spec.url ? redactUrl(spec.url) : undefined;
-    throw new DiscoveryError(code, scrub(spec, describeError(error, code, { stage, ...(url ? { url } : {}) })), { cause: error });
+    throw new DiscoveryError(code, scrub(spec, describeError(cause, code, { stage, ...(url ? { url } : {}) })), {
+      cause,
+      ...(code === 'AUTH_REQUIRED' ? { hint: authHint(spec, cause) } : {}),
+    });
   }
   const serverInfo = client.getServerVersion() as ServerInfo | undefined;
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
@@ -130,7 +144,14 @@ async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, note
     exited: made.exited,
     close: made.close,
     kill: made.kill,
+    explainError: (error) => explainWith(made.auth, error),
   };
+}
+
+/** Authorization failures in OAuth's terms (AuthError); a deadline or an interruption stays what it is. */
+function explainWith(auth: ServerAuth | undefined, error: unknown): unknown {
+  if (!auth || error instanceof DeadlineError || error instanceof InterruptedError) return error;
+  return auth.explain(error);
 }
 
 /** A client with no capabilities (discovery) or the role's capabilities and handlers (call --execute). */
@@ -161,18 +182,21 @@ function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string
   };
 }
 
-function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: Client): Attempt {
+function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: Client, auth: ServerAuth | undefined): Attempt {
   const requestInit: RequestInit = { headers: { ...(spec.headers ?? {}) } };
   let closing: Promise<void> | undefined;
+  // OAuth (src/auth): the SDK runs the flow through the provider; the wrapped fetch watches the server's challenges.
+  const oauth = auth ? { authProvider: auth.provider, fetch: auth.wrapFetch(fetch) } : {};
   if (kind === 'sse') {
-    const transport = new SSEClientTransport(url, { requestInit });
+    const transport = new SSEClientTransport(url, { requestInit, ...oauth });
     const close = (): Promise<void> => (closing ??= bounded(client.close()));
-    return { client, transport, exited: () => false, stage: () => 'initialize', close, kill: close };
+    return { client, transport, exited: () => false, stage: () => 'initialize', close, kill: close, ...(auth ? { auth } : {}) };
   }
-  const transport = new StreamableHTTPClientTransport(url, { requestInit });
+  const transport = new StreamableHTTPClientTransport(url, { requestInit, ...oauth });
   return {
     client,
     transport,
+    ...(auth ? { auth } : {}),
     exited: () => false,
     stage: () => 'initialize',
     close: () =>
@@ -215,13 +239,20 @@ export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
  */
 export async function openSession(
   spec: ServerSpec,
-  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number; hostEnv?: Readonly<Record<string, string | undefined>>; role?: ClientRole },
+  opts: {
+    timeoutMs: number;
+    signal?: AbortSignal;
+    stderrLimitBytes?: number;
+    hostEnv?: Readonly<Record<string, string | undefined>>;
+    role?: ClientRole;
+    auth?: AuthResolver;
+  },
 ): Promise<OpenSession> {
   const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
   const deadline = new Deadline(opts.timeoutMs, opts.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, { role: opts.role, hostEnv: opts.hostEnv });
+    live = await connectServer(spec, deadline, stderr, { role: opts.role, hostEnv: opts.hostEnv, auth: opts.auth });
   } finally {
     deadline.dispose();
   }

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CatalogServer, CatalogTool } from '../catalog/types.js';
+import type { AuthResolver } from '../auth/server-auth.js';
 import type { LiveSession } from './session.js';
 
 export interface DiscoveryProgress {
@@ -20,6 +21,8 @@ export interface DiscoveryOptions {
   stderrLimitBytes?: number;
   /** Aborting stops every discovery and kills every child (SIGINT). */
   signal?: AbortSignal;
+  /** OAuth for HTTP servers (stored tokens, never a browser): `createAuthResolver` in src/auth/server-auth.ts. */
+  auth?: AuthResolver;
   onProgress?: (event: DiscoveryProgress) => void;
   /** The environment stdio servers inherit from, each through its client's policy (default: process.env). */
   hostEnv?: Readonly<Record<string, string | undefined>>;

@@ -23,9 +23,45 @@ export function collectSecrets(servers: readonly ServerSpec[]): string[] {
     }
     if (server.url) for (const value of urlSecrets(server.url)) add(value);
     for (const arg of server.args ?? []) for (const value of urlSecrets(arg)) add(value);
+    add(server.oauth?.clientSecret);
+    for (const value of pemSecrets(server.oauth?.privateKey)) add(value);
   }
+  for (const value of runtimeSecrets) secrets.add(value);
   // Longest first, so a secret containing another is replaced whole.
   return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Secrets learned while running (OAuth access and refresh tokens, registered client secrets, authorization codes,
+ * PKCE verifiers, private keys read from files). Redacted like configured ones by every scrubber: `collectSecrets`
+ * includes them, and `withRuntimeSecrets` adds them to a list collected earlier (the CLI's output scrubber).
+ */
+const runtimeSecrets = new Set<string>();
+let runtimeVersion = 0;
+
+export function registerSecret(value: string | undefined): void {
+  if (!value || value.length < MIN_SECRET_LENGTH || runtimeSecrets.has(value)) return;
+  runtimeSecrets.add(value);
+  for (const piece of pemSecrets(value)) if (piece !== value) runtimeSecrets.add(piece);
+  runtimeVersion++;
+}
+
+let merged: { base: readonly string[]; version: number; secrets: readonly string[] } | undefined;
+
+/** `base` plus every secret registered at run time, longest first (cached while nothing new was registered). */
+export function withRuntimeSecrets(base: readonly string[]): readonly string[] {
+  if (runtimeSecrets.size === 0) return base;
+  if (merged?.base !== base || merged.version !== runtimeVersion) {
+    merged = { base, version: runtimeVersion, secrets: [...new Set([...base, ...runtimeSecrets])].sort((a, b) => b.length - a.length) };
+  }
+  return merged.secrets;
+}
+
+/** A PEM block and each of its base64 lines (an error message or a truncated cell may show one line of a key). */
+function pemSecrets(pem: string | undefined): string[] {
+  if (!pem) return [];
+  if (!pem.includes('-----BEGIN')) return [pem];
+  return [pem, pem.trim(), ...pem.split(/\r?\n/).filter((line) => line.length >= 16 && !line.startsWith('-----'))];
 }
 
 function urlSecrets(text: string): string[] {

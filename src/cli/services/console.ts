@@ -1,4 +1,4 @@
-import { redactText } from '../../util/redact.js';
+import { redactText, withRuntimeSecrets } from '../../util/redact.js';
 import { escapeInvisible, terminalSafe } from '../../util/terminal-safe.js';
 import type { CliIo } from '../io.js';
 
@@ -154,7 +154,7 @@ export class CliConsole {
 
   /** Secrets out first: escaping or cutting text before redaction could leave a secret unrecognisable. */
   private scrub(text: string): string {
-    return redactText(text, this.secrets);
+    return redactText(text, withRuntimeSecrets(this.secrets));
   }
 
   private writeErr(text: string): void {

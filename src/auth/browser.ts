@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { AuthError } from './errors.js';
+
+/**
+ * The command that opens a URL (RFC 8252 hand-off to the user's browser): `$BROWSER` when set (a program, optionally
+ * followed by arguments separated by spaces; the URL is added as one more argument, never through a shell), else the
+ * platform opener: `xdg-open` (Linux and other Unixes), `open` (macOS), `start` through cmd (Windows).
+ */
+export function browserCommand(env: Record<string, string | undefined>, platform: NodeJS.Platform, url: string): { command: string; args: string[] } {
+  const configured = env['BROWSER']?.trim();
+  if (configured) {
+    const [command, ...args] = configured.split(/\s+/) as [string, ...string[]];
+    return { command, args: [...args, url] };
+  }
+  if (platform === 'darwin') return { command: 'open', args: [url] };
+  // cmd's metacharacters in the URL (& in every query) are escaped with ^; "" is start's window title.
+  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""', url.replace(/[&^|<>()]/g, '^$&')] };
+  return { command: 'xdg-open', args: [url] };
+}
+
+/**
+ * Start the browser on `url` and return once it was started (never waits for it to exit: a browser may run for
+ * hours). Resolves with a reason when it could not be started; the caller has printed the URL anyway.
+ */
+export function openBrowser(url: string, options: { env: Record<string, string | undefined>; platform: NodeJS.Platform }): Promise<string | undefined> {
+  assertBrowsable(url);
+  const { command, args } = browserCommand(options.env, options.platform, url);
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(command, args, {
+        stdio: 'ignore',
+        detached: true,
+        env: { ...options.env },
+        windowsHide: true,
+        windowsVerbatimArguments: options.platform === 'win32',
+      });
+    } catch (error) {
+      resolve(`${command}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      return;
+    }
+    child.once('error', (error: NodeJS.ErrnoException) => resolve(`${command}: ${error.code ?? error.message}`));
+    child.once('spawn', () => {
+      child.unref();
+      resolve(undefined);
+    });
+  });
+}
+
+/**
+ * Only https URLs (or http on this machine) ever go to a browser or a terminal as "open this": metadata naming
+ * `http://elsewhere`, `file:` or `javascript:` is refused.
+ */
+export function assertBrowsable(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AuthError('AUTH_FAILED', 'the authorization endpoint is not a valid URL; refusing to open it');
+  }
+  if (parsed.protocol === 'https:') return;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
+  throw new AuthError('AUTH_FAILED', `the authorization endpoint ${parsed.origin} is not https; refusing to send your browser there`, {
+    hint: "the authorization server's metadata is wrong (or not the server it claims to be)",
+  });
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
+}

@@ -1,0 +1,145 @@
+import { extractWWWAuthenticateParams, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ServerSpec } from '../config/model.js';
+import { httpStatus } from '../discovery/errors.js';
+import { redactUrl } from '../util/redact.js';
+import { AuthorizationCodeProvider } from './authorization-code.js';
+import { ClientCredentialsGrantProvider } from './client-credentials.js';
+import { AuthError, authHint, signInRequired, usesStaticAuthorization } from './errors.js';
+import type { TokenStore } from './store.js';
+import type { StoreBackedProvider } from './stored-provider.js';
+
+/** OAuth for one connection attempt: the SDK provider, a fetch that watches the server's challenges, and error wording. */
+export interface ServerAuth {
+  readonly provider: OAuthClientProvider & StoreBackedProvider;
+  /** The transport's fetch: notes 401/403 challenges of the MCP endpoint (scope, resource_metadata, step-up). */
+  wrapFetch(base: FetchLike): FetchLike;
+  /** An authorization failure as an AuthError with a clear message and hint; any other error as it is. */
+  explain(error: unknown): unknown;
+  /** What the last challenge said: a login exchanges its code with the same resource metadata URL and scope. */
+  readonly challenge: { resourceMetadataUrl?: URL; scope?: string };
+}
+
+/** Which servers get OAuth, and how (undefined: none, e.g. a stdio server or a configured Authorization header). */
+export type AuthResolver = (spec: ServerSpec) => ServerAuth | undefined;
+
+/**
+ * OAuth for everyday commands: stored tokens, refreshed when expired or refused, never a browser. Servers with a
+ * configured `Authorization` header keep using it unchanged; `oauth.grantType: "client_credentials"` gets tokens on
+ * demand.
+ */
+export function createAuthResolver(options: { store: TokenStore; now?: () => Date }): AuthResolver {
+  return (spec) => {
+    if ((spec.transport !== 'http' && spec.transport !== 'sse') || !spec.url || usesStaticAuthorization(spec)) return undefined;
+    const settings = spec.oauth ?? {};
+    const common = { server: { name: spec.name, url: spec.url }, settings, store: options.store, ...(options.now ? { now: options.now } : {}) };
+    const provider =
+      settings.grantType === 'client_credentials' ? new ClientCredentialsGrantProvider(common) : new AuthorizationCodeProvider({ ...common, mode: 'stored' });
+    return serverAuth(spec, provider);
+  };
+}
+
+/** Bind a provider to one server's connection attempt. */
+export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & StoreBackedProvider): ServerAuth {
+  const endpoint = endpointOf(spec.url ?? '');
+  const challenge: ServerAuth['challenge'] = {};
+  /** True from a 401/403 of the MCP endpoint until it answers a request successfully again. */
+  let challenged = false;
+  /** Last URL of an authorization-side request (discovery, registration, token): names the document that failed. */
+  let lastAuthUrl: string | undefined;
+  let tokenEndpointFailure: string | undefined;
+
+  return {
+    provider,
+    challenge,
+    wrapFetch(base) {
+      return async (input, init) => {
+        const url = typeof input === 'string' ? input : input.href;
+        const isEndpoint = endpointOf(url) === endpoint;
+        if (!isEndpoint) lastAuthUrl = url;
+        const response = await base(input, init);
+        if (isEndpoint) {
+          if (response.status === 401 || response.status === 403) {
+            challenged = true;
+            const params = extractWWWAuthenticateParams(response);
+            if (params.resourceMetadataUrl) challenge.resourceMetadataUrl = params.resourceMetadataUrl;
+            if (response.status === 401) {
+              challenge.scope = params.scope;
+              provider.noteChallenge(params.scope);
+            } else if (params.error === 'insufficient_scope') {
+              if (params.scope) challenge.scope = params.scope;
+              provider.noteStepUp(params.scope);
+            }
+          } else if (response.ok) challenged = false;
+        } else if (!response.ok && init?.method === 'POST' && (init.body instanceof URLSearchParams || typeof init.body === 'string')) {
+          const body = String(init.body);
+          if (/(^|&)grant_type=/.test(body)) {
+            tokenEndpointFailure = `the token endpoint answered HTTP ${response.status}`;
+            if (provider instanceof AuthorizationCodeProvider) provider.refreshFailure = tokenEndpointFailure;
+          }
+        }
+        return response;
+      };
+    },
+    explain(error) {
+      if (error instanceof AuthError) return error;
+      if (!challenged) return error;
+      const name = spec.name;
+      const credentials = provider instanceof ClientCredentialsGrantProvider;
+      const status = httpStatus(error);
+      if (error instanceof UnauthorizedError || status === 401) {
+        const why = status === 401 ? `"${name}" refuses the token even after a new one was obtained` : `"${name}" refused the sign-in`;
+        return credentials
+          ? new AuthError('AUTH_FAILED', `${why}${tokenEndpointFailure ? ` (${tokenEndpointFailure})` : ''}`, { hint: authHint(spec) })
+          : signInRequired(name, why);
+      }
+      if (status === 403) {
+        const scope = challenge.scope ? ` (scope ${challenge.scope})` : '';
+        return credentials
+          ? new AuthError('AUTH_FAILED', `"${name}" asks for more access${scope} than the client credentials are granted`, { hint: authHint(spec) })
+          : signInRequired(name, `"${name}" asks for more access${scope} than the sign-in granted`);
+      }
+      if (status !== undefined) return error;
+      return new AuthError('AUTH_FAILED', `OAuth sign-in to "${name}" failed: ${describeAuthFailure(error, lastAuthUrl)}`, {
+        hint: authHint(spec),
+        cause: error,
+      });
+    },
+  };
+}
+
+/** Scheme, host, port and path: what identifies the MCP endpoint among the requests a transport makes. */
+function endpointOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** One sentence for an error of the SDK's OAuth machinery (discovery, registration, token endpoint). */
+export function describeAuthFailure(error: unknown, lastUrl: string | undefined): string {
+  const where = lastUrl ? redactUrl(lastUrl) : undefined;
+  const issues = (error as { issues?: Array<{ path?: PropertyKey[]; message?: string }> } | undefined)?.issues;
+  if (Array.isArray(issues) && issues.length) {
+    const first = issues
+      .slice(0, 3)
+      .map((issue) => `${(issue.path ?? []).map(String).join('.') || '(root)'}: ${issue.message ?? 'invalid'}`)
+      .join('; ');
+    return `${where ? `the document at ${where}` : 'an OAuth document'} is invalid (${first})`;
+  }
+  const oauthCode = (error as { errorCode?: unknown } | undefined)?.errorCode;
+  const message = error instanceof Error ? clip(error.message) : clip(String(error));
+  if (typeof oauthCode === 'string') return `the authorization server answered "${oauthCode}"${message ? `: ${message}` : ''}${where ? ` (${where})` : ''}`;
+  if (error instanceof TypeError && where) {
+    const code = (error.cause as { code?: unknown } | undefined)?.code;
+    return `cannot reach ${where}${typeof code === 'string' ? ` (${code})` : ''}`;
+  }
+  return message;
+}
+
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
