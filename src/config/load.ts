@@ -6,9 +6,9 @@ import { expandPosixDefault } from './expand.js';
 import { parse as parseLoose } from 'jsonc-parser';
 import { locate, parseJsonText, toPointer } from './json-text.js';
 import { emptyConfig, type LoadedConfig } from './loaded.js';
-import type { Diagnostic, EnvInheritSetting, ServerSpec } from './model.js';
+import type { Diagnostic, EnvInheritSetting, OAuthSettings, ServerSpec } from './model.js';
 import { ALL_ENV, policyFromSetting } from './spawn-env.js';
-import { McpnsConfigSchema, type McpnsConfig, type ServerEntry } from './schema.js';
+import { McpnsConfigSchema, type McpnsConfig, type OAuthEntry, type ServerEntry } from './schema.js';
 import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from '../profiles/namespaces.js';
@@ -217,6 +217,7 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
   loaded.files.push(shown);
   validateRegexes(config, shown, text, tree);
   validateRoutes(config, shown, text, tree);
+  validateOAuth(config, shown, text, tree);
   for (const [name, entry] of Object.entries(config.servers ?? {})) {
     loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env, envInherit: config.envInherit }));
   }
@@ -262,6 +263,32 @@ function validateRoutes(config: McpnsConfig, shown: string, text: string, tree: 
   });
 }
 
+/** Combinations of `oauth` fields that cannot work fail here, naming the field. */
+function validateOAuth(config: McpnsConfig, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {
+  for (const [name, entry] of Object.entries(config.servers ?? {})) {
+    const oauth = 'oauth' in entry ? entry.oauth : undefined;
+    if (!oauth) continue;
+    const fail = (field: string, message: string): never => {
+      const path = ['servers', name, 'oauth', ...(field ? [field] : [])];
+      throw new ConfigError('CONFIG_INVALID', `${shown}: ${path.join('.')}: ${message}`, {
+        location: { file: shown, ...locate(text, tree, path), path: path.join('.') },
+      });
+    };
+    const hasKey = oauth.privateKey !== undefined || oauth.privateKeyFile !== undefined;
+    if (oauth.privateKey !== undefined && oauth.privateKeyFile !== undefined) fail('privateKey', 'give privateKey or privateKeyFile, not both');
+    if (oauth.grantType === 'client_credentials') {
+      if (!oauth.clientId) fail('clientId', 'client_credentials needs a clientId');
+      if (oauth.clientSecret === undefined && !hasKey) fail('clientSecret', 'client_credentials needs a clientSecret, or privateKey/privateKeyFile for private_key_jwt');
+    } else {
+      if (hasKey) fail(oauth.privateKey !== undefined ? 'privateKey' : 'privateKeyFile', 'private_key_jwt is used with "grantType": "client_credentials"');
+      if (oauth.signingAlgorithm !== undefined) fail('signingAlgorithm', 'signingAlgorithm is used with a private key (client_credentials)');
+    }
+    if (oauth.clientMetadataUrl !== undefined && !oauth.clientMetadataUrl.includes('${') && !/^https:\/\/[^/\s]+\/\S+/.test(oauth.clientMetadataUrl)) {
+      fail('clientMetadataUrl', 'must be an https URL with a path (it is used as the client_id)');
+    }
+  }
+}
+
 function validateRegexes(config: McpnsConfig, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {
   for (const [name, namespace] of Object.entries(config.namespaces ?? {})) {
     if (namespace.pattern === undefined) continue;
@@ -287,8 +314,16 @@ function schemaError(error: z.ZodError, text: string, tree: ReturnType<typeof pa
   } else if (issue.code === 'invalid_union' && path[0] === 'servers' && path.length === 2) {
     message = 'a server needs "command" (stdio) or "type": "http"|"sse" with "url"';
     const entry = (issue as { errors?: z.core.$ZodIssue[][] }).errors;
+    // A problem inside a nested object (e.g. "oauth") belongs to the branch the entry clearly is: report it there.
+    const nested = entry
+      ?.map((branch) => branch[0])
+      .find((first) => first && (first.path.length > 1 || (first.path.length === 1 && first.code === 'unrecognized_keys')));
     const detail = entry?.map((branch) => branch[0]).find((first) => first && first.code === 'unrecognized_keys');
-    if (detail && detail.code === 'unrecognized_keys') message += `; unknown key "${detail.keys[0]}"`;
+    if (nested) {
+      path = [...path, ...nested.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment))];
+      message = nested.code === 'unrecognized_keys' ? `unknown key "${nested.keys[0]}"` : nested.message;
+      if (nested.code === 'unrecognized_keys') path = [...path, nested.keys[0]!];
+    } else if (detail && detail.code === 'unrecognized_keys') message += `; unknown key "${detail.keys[0]}"`;
   }
   const dotted = path.map(String).join('.') || '(root)';
   const at = locate(text, tree, path as Array<string | number>);
@@ -347,5 +382,22 @@ function toServerSpec(
     transport: entry.type,
     url: expand(entry.url, 'url'),
     ...(entry.headers ? { headers: expandMap(entry.headers, 'headers') } : {}),
+    ...(entry.oauth ? { oauth: oauthSettings(entry.oauth, (raw, ...field) => expand(raw, 'oauth', ...field), dirname(context.file)) } : {}),
   };
+}
+
+/** The `oauth` object with ${VAR} expanded and a key file resolved against the config's directory. */
+function oauthSettings(entry: OAuthEntry, expand: (raw: string, ...field: Array<string | number>) => string, baseDir: string): OAuthSettings {
+  const settings: OAuthSettings = {};
+  if (entry.clientId !== undefined) settings.clientId = expand(entry.clientId, 'clientId');
+  if (entry.clientSecret !== undefined) settings.clientSecret = expand(entry.clientSecret, 'clientSecret');
+  if (entry.scopes !== undefined) settings.scopes = entry.scopes.map((scope, index) => expand(scope, 'scopes', index));
+  if (entry.callbackPort !== undefined) settings.callbackPort = entry.callbackPort;
+  if (entry.clientMetadataUrl !== undefined) settings.clientMetadataUrl = expand(entry.clientMetadataUrl, 'clientMetadataUrl');
+  if (entry.grantType !== undefined) settings.grantType = entry.grantType;
+  if (entry.privateKeyFile !== undefined) settings.privateKeyFile = resolve(baseDir, expand(entry.privateKeyFile, 'privateKeyFile'));
+  if (entry.privateKey !== undefined) settings.privateKey = expand(entry.privateKey, 'privateKey');
+  if (entry.signingAlgorithm !== undefined) settings.signingAlgorithm = entry.signingAlgorithm;
+  if (entry.issuer !== undefined) settings.issuer = expand(entry.issuer, 'issuer');
+  return settings;
 }

@@ -32,11 +32,36 @@ export const StdioServerSchema = z
   })
   .describe('A server spawned as a child process and spoken to over stdio.');
 
+/** private_key_jwt algorithms the SDK's signer supports (RSA, RSA-PSS, ECDSA). */
+export const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'] as const;
+
+export const OAuthSchema = z
+  .strictObject({
+    clientId: z.string().min(1).optional().describe('A client registered with the authorization server (else: Client ID Metadata Document or dynamic registration).'),
+    clientSecret: z.string().optional().describe('Its secret; use ${VAR}. Never printed.'),
+    scopes: z.array(z.string().min(1)).optional().describe("Scopes to request in addition to what the server's 401 asks for."),
+    callbackPort: z.number().int().min(1).max(65535).optional().describe('Fixed port of the 127.0.0.1 redirect listener (default: a free port).'),
+    clientMetadataUrl: z
+      .string()
+      .optional()
+      .describe('https URL of a Client ID Metadata Document, used as client_id when the authorization server supports it.'),
+    grantType: z
+      .enum(['authorization_code', 'client_credentials'])
+      .optional()
+      .describe('"client_credentials": CI mode, tokens on demand without sign-in (needs clientId plus clientSecret or a private key).'),
+    privateKeyFile: z.string().optional().describe('PEM private key for private_key_jwt, relative to this file.'),
+    privateKey: z.string().optional().describe('PEM private key for private_key_jwt; use ${VAR}. Never printed.'),
+    signingAlgorithm: z.enum(SIGNING_ALGORITHMS).optional().describe('private_key_jwt signing algorithm (default RS256).'),
+    issuer: z.string().optional().describe('The authorization server (issuer URL) these credentials belong to; they are never sent to another one.'),
+  })
+  .describe('OAuth for this server (docs/auth.md). Without it, a server that answers 401 is signed in to with `mcpns auth login`.');
+
 export const RemoteServerSchema = z
   .strictObject({
     type: z.enum(['http', 'sse']).describe('"http" = Streamable HTTP, "sse" = legacy HTTP+SSE.'),
     url: z.string().min(1),
     headers: StringMap.optional().describe('HTTP headers; values support ${VAR} and ${VAR:-default}.'),
+    oauth: OAuthSchema.optional(),
     ...ServerBaseFields,
   })
   .describe('A remote server over Streamable HTTP or SSE.');
@@ -138,6 +163,7 @@ export const McpnsConfigSchema = z.strictObject({
 
 export type McpnsConfig = z.infer<typeof McpnsConfigSchema>;
 export type ServerEntry = z.infer<typeof ServerEntrySchema>;
+export type OAuthEntry = z.infer<typeof OAuthSchema>;
 export type Namespace = z.infer<typeof NamespaceSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
 export type Participant = z.infer<typeof ParticipantSchema>;
