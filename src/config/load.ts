@@ -278,7 +278,8 @@ function validateOAuth(config: McpnsConfig, shown: string, text: string, tree: R
     if (oauth.privateKey !== undefined && oauth.privateKeyFile !== undefined) fail('privateKey', 'give privateKey or privateKeyFile, not both');
     if (oauth.grantType === 'client_credentials') {
       if (!oauth.clientId) fail('clientId', 'client_credentials needs a clientId');
-      if (oauth.clientSecret === undefined && !hasKey) fail('clientSecret', 'client_credentials needs a clientSecret, or privateKey/privateKeyFile for private_key_jwt');
+      if (oauth.clientSecret === undefined && !hasKey)
+        fail('clientSecret', 'client_credentials needs a clientSecret, or privateKey/privateKeyFile for private_key_jwt');
     } else {
       if (hasKey) fail(oauth.privateKey !== undefined ? 'privateKey' : 'privateKeyFile', 'private_key_jwt is used with "grantType": "client_credentials"');
       if (oauth.signingAlgorithm !== undefined) fail('signingAlgorithm', 'signingAlgorithm is used with a private key (client_credentials)');

@@ -37,7 +37,11 @@ export const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 
 
 export const OAuthSchema = z
   .strictObject({
-    clientId: z.string().min(1).optional().describe('A client registered with the authorization server (else: Client ID Metadata Document or dynamic registration).'),
+    clientId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A client registered with the authorization server (else: Client ID Metadata Document or dynamic registration).'),
     clientSecret: z.string().optional().describe('Its secret; use ${VAR}. Never printed.'),
     scopes: z.array(z.string().min(1)).optional().describe("Scopes to request in addition to what the server's 401 asks for."),
     callbackPort: z.number().int().min(1).max(65535).optional().describe('Fixed port of the 127.0.0.1 redirect listener (default: a free port).'),

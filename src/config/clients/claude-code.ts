@@ -108,9 +108,12 @@ function readEntry(entry: EntryReader, context: ReaderContext): ServerSpec | und
       return entry.finish({ ...entry.stdio({ cwdBase: base, defaultCwd: base }), transport: 'stdio' });
     case 'http':
     case 'streamable-http':
-    case 'sse':
+    case 'sse': {
       if (!entry.has('url')) return entry.reject(`a "${type}" server needs "url"`);
-      return entry.finish({ ...entry.remote('url'), transport: type === 'sse' ? 'sse' : 'http' });
+      // `oauth: { clientId, callbackPort, scopes, authServerMetadataUrl }`; the client secret lives in Claude Code's keychain.
+      const oauth = entry.oauth('oauth', { clientId: 'clientId', callbackPort: 'callbackPort', scopes: 'scopes' }, ['authServerMetadataUrl']);
+      return entry.finish({ ...entry.remote('url'), transport: type === 'sse' ? 'sse' : 'http', ...(oauth ? { oauth } : {}) });
+    }
     case 'ws':
       entry.note('warning', 'UNSUPPORTED_TRANSPORT', 'WebSocket servers are not supported by mcpns');
       return entry.finish({ ...entry.remote('url'), transport: 'unlaunchable', unlaunchableReason: 'WebSocket transport is not supported' });

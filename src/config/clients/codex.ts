@@ -93,5 +93,23 @@ function readEntry(entry: EntryReader, cwdBase: string): ServerSpec | undefined 
     const value = fromEnv(bearer, ['bearer_token_env_var'], 'Authorization header');
     if (value !== undefined) headers['Authorization'] = `Bearer ${value}`;
   }
-  return entry.finish({ ...spec, ...(Object.keys(headers).length ? { headers } : {}), ...common, transport: 'http' });
+  // OAuth: `scopes` on the entry, `oauth = { client_id }`; `oauth_resource` (a fixed RFC 8707 resource) is not used.
+  const oauth = entry.oauth('oauth', { clientId: 'client_id' }) ?? {};
+  const scopes = entry.strArray('scopes');
+  if (scopes?.length) oauth.scopes = scopes;
+  if (entry.has('oauth_resource')) {
+    entry.note(
+      'info',
+      'OAUTH_FIELD_NOT_USED',
+      "oauth_resource is not used by mcpns: it sends the resource named by the server's own metadata",
+      'oauth_resource',
+    );
+  }
+  return entry.finish({
+    ...spec,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...common,
+    transport: 'http',
+    ...(Object.keys(oauth).length ? { oauth } : {}),
+  });
 }

@@ -45,9 +45,10 @@ function readEntry(entry: EntryReader, workspaceFolder: string): ServerSpec | un
     return entry.finish({ ...spec, transport: 'stdio' });
   }
   if (entry.has('url')) {
-    if (entry.has('auth')) entry.note('info', 'OAUTH_NOT_USED', 'Cursor "auth" (OAuth client) is not used by mcpns; the server may answer 401', 'auth');
     const sse = type === 'sse';
-    return entry.finish({ ...entry.remote('url'), transport: sse ? 'sse' : 'http', ...(sse ? {} : { sseFallback: true }) });
+    // Cursor's static OAuth client: `auth: { CLIENT_ID, CLIENT_SECRET, scopes }` (its redirect URI is cursor://, not ours).
+    const oauth = entry.oauth('auth', { clientId: 'CLIENT_ID', clientSecret: 'CLIENT_SECRET', scopes: 'scopes' });
+    return entry.finish({ ...entry.remote('url'), transport: sse ? 'sse' : 'http', ...(sse ? {} : { sseFallback: true }), ...(oauth ? { oauth } : {}) });
   }
   return entry.reject('a Cursor server needs "command" or "url"');
 }

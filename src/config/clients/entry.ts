@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { toPointer } from '../json-text.js';
-import type { ClientId, Diagnostic, ServerSpec, ToolFilter } from '../model.js';
+import type { ClientId, Diagnostic, OAuthSettings, ServerSpec, ToolFilter } from '../model.js';
 import { clientEnvPolicy } from '../spawn-env.js';
 import type { ParsedDoc } from './doc.js';
 import { expandTilde, projectRootOf } from './paths.js';
@@ -162,6 +162,68 @@ export class EntryReader {
       ...(url !== undefined ? { url } : {}),
       ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
     };
+  }
+
+  /**
+   * The client's OAuth object (`key`) as mcpns's OAuth settings: `fields` names the client's field for each setting
+   * (scopes may be a list or one space-separated string; a loopback `redirectUri` gives the callback port). Fields the
+   * client has but mcpns does not use (`unused`) are noted. `false` or absent: undefined.
+   */
+  oauth(
+    key: string,
+    fields: { clientId?: string; clientSecret?: string; scopes?: string; callbackPort?: string; redirectUri?: string },
+    unused: string[] = [],
+  ): OAuthSettings | undefined {
+    const value = this.entry[key];
+    if (value === undefined || value === null || value === false) return undefined;
+    if (!isRecord(value)) {
+      this.problems.push(`"${key}" must be an object`);
+      return undefined;
+    }
+    const text = (field: string | undefined): string | undefined => {
+      if (field === undefined || value[field] === undefined || value[field] === null) return undefined;
+      if (typeof value[field] === 'string') return this.expand(value[field], this.pointer(key, field));
+      this.problems.push(`"${key}.${field}" must be a string`);
+      return undefined;
+    };
+    const settings: OAuthSettings = {};
+    const clientId = text(fields.clientId);
+    const clientSecret = text(fields.clientSecret);
+    if (clientId) settings.clientId = clientId;
+    if (clientSecret) settings.clientSecret = clientSecret;
+    const scopes = fields.scopes === undefined ? undefined : value[fields.scopes];
+    if (typeof scopes === 'string')
+      settings.scopes = this.expand(scopes, this.pointer(key, fields.scopes as string))
+        .split(/\s+/)
+        .filter(Boolean);
+    else if (scopes !== undefined && scopes !== null) {
+      const list = this.strArray(fields.scopes as string, value);
+      if (list) settings.scopes = list.map((scope, index) => this.expand(scope, this.pointer(key, fields.scopes as string, index)));
+    }
+    const port = fields.callbackPort === undefined ? undefined : value[fields.callbackPort];
+    if (port !== undefined && port !== null) {
+      const number = typeof port === 'string' ? Number(port) : port;
+      if (typeof number === 'number' && Number.isInteger(number) && number > 0 && number < 65536) settings.callbackPort = number;
+      else this.problems.push(`"${key}.${fields.callbackPort}" must be a port number`);
+    }
+    const redirectUri = text(fields.redirectUri);
+    if (redirectUri !== undefined) {
+      const loopbackPort = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)\//.exec(redirectUri)?.[1];
+      if (loopbackPort) settings.callbackPort = Number(loopbackPort);
+      else
+        this.note('info', 'OAUTH_FIELD_NOT_USED', `${key}.${fields.redirectUri} is not a loopback URI with a port; mcpns uses its own 127.0.0.1 listener`, [
+          key,
+          fields.redirectUri as string,
+        ]);
+    }
+    for (const field of unused) {
+      if (value[field] !== undefined)
+        this.note('info', 'OAUTH_FIELD_NOT_USED', `${key}.${field} is not used by mcpns (it discovers the authorization server from the server itself)`, [
+          key,
+          field,
+        ]);
+    }
+    return Object.keys(settings).length ? settings : undefined;
   }
 
   /** Report the entry as malformed (file-level diagnostic with its pointer); the other entries still load. */

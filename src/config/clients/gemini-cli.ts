@@ -78,7 +78,23 @@ function readEntry(entry: EntryReader, processCwd: string): ServerSpec | undefin
     toolFilter: toolFilter(include, exclude, 'gemini', { include: 'includeTools', exclude: 'excludeTools' }),
     ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
   };
-  const remote = (key: string): Partial<ServerSpec> => entry.remote(key, { headersMissing: 'empty' });
+  const oauth = entry.oauth('oauth', { clientId: 'clientId', clientSecret: 'clientSecret', scopes: 'scopes', redirectUri: 'redirectUri' }, [
+    'authorizationUrl',
+    'tokenUrl',
+    'registrationUrl',
+    'audiences',
+    'tokenParamName',
+  ]);
+  const provider = entry.str('authProviderType');
+  if (provider !== undefined && provider !== 'dynamic_discovery') {
+    entry.note(
+      'warning',
+      'AUTH_PROVIDER_NOT_SUPPORTED',
+      `authProviderType "${provider}" (Google credentials) is not used by mcpns; the server may answer 401`,
+      'authProviderType',
+    );
+  }
+  const remote = (key: string): Partial<ServerSpec> => ({ ...entry.remote(key, { headersMissing: 'empty' }), ...(oauth ? { oauth } : {}) });
   if (entry.has('httpUrl')) return entry.finish({ ...remote('httpUrl'), ...common, transport: 'http' });
   if (entry.has('url')) {
     const type = entry.str('type');

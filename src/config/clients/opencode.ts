@@ -76,7 +76,8 @@ export const opencode: ClientReader = {
       }
       if (type === 'remote') {
         if (!entry.has('url')) return void entry.reject('a remote server needs "url"');
-        return void entry.finish({ ...entry.remote('url'), ...common, transport: 'http', sseFallback: true });
+        const oauth = entry.oauth('oauth', { clientId: 'clientId', clientSecret: 'clientSecret', scopes: 'scope' });
+        return void entry.finish({ ...entry.remote('url'), ...common, transport: 'http', sseFallback: true, ...(oauth ? { oauth } : {}) });
       }
       entry.reject(type === undefined ? 'an opencode server needs "type": "local" or "remote"' : `unknown "type" "${type}" (opencode accepts local, remote)`);
     });

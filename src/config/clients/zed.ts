@@ -45,7 +45,10 @@ export const zed: ClientReader = {
       }
       if (entry.has('command'))
         return void entry.finish({ ...entry.stdio({ cwdBase: context.projectRoot, defaultCwd: context.projectRoot }), ...common, transport: 'stdio' });
-      if (entry.has('url')) return void entry.finish({ ...entry.remote('url'), ...common, transport: 'http' });
+      if (entry.has('url')) {
+        const oauth = entry.oauth('oauth', { clientId: 'client_id', clientSecret: 'client_secret' });
+        return void entry.finish({ ...entry.remote('url'), ...common, transport: 'http', ...(oauth ? { oauth } : {}) });
+      }
       if (entry.has('settings')) {
         return void entry.finish({ ...common, transport: 'unlaunchable', unlaunchableReason: 'provided by a Zed extension; the file holds only its settings' });
       }
