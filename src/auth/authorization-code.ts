@@ -126,11 +126,31 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
       if (!usable) throw signInRequired(this.server.name, `not signed in to "${this.server.name}": the server requires OAuth sign-in`);
       return stored.information;
     }
-    if (!usable) return undefined;
+    if (!usable) return this.noClientYet();
     // A registration made for another loopback port is redone rather than relying on the server's port leniency.
     const registered = (stored.information as { redirect_uris?: string[] }).redirect_uris;
-    if (stored.kind === 'dynamic' && registered?.length && !registered.includes(this.redirectUrl)) return undefined;
+    if (stored.kind === 'dynamic' && registered?.length && !registered.includes(this.redirectUrl)) return this.noClientYet();
     return stored.information;
+  }
+
+  /**
+   * No client identity yet: the SDK goes on with a Client ID Metadata Document or dynamic registration. When the
+   * authorization server offers neither, say so (and what to configure) instead of the SDK's generic error.
+   */
+  private noClientYet(): undefined {
+    const metadata = this.discovered?.metadata;
+    if (!metadata || metadata.registration_endpoint) return undefined;
+    const cimd = (metadata as { client_id_metadata_document_supported?: boolean }).client_id_metadata_document_supported === true;
+    if (cimd && this.settings.clientMetadataUrl) return undefined;
+    throw new AuthError(
+      'AUTH_FAILED',
+      `the authorization server of "${this.server.name}" (${metadata.issuer}) offers no dynamic client registration${cimd ? ' (it accepts Client ID Metadata Documents)' : ''}, and no client is configured`,
+      {
+        hint: cimd
+          ? 'set oauth.clientMetadataUrl (an https URL of your client metadata document) or oauth.clientId for this server'
+          : 'register a client with the authorization server and set oauth.clientId (and oauth.clientSecret if it has one) for this server',
+      },
+    );
   }
 
   saveClientInformation(information: OAuthClientInformationMixed): void {
@@ -209,8 +229,8 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
       ...this.stepUpScopes,
     ]);
     if (scope.length) url.searchParams.set('scope', scope.join(' '));
-    this.handedOff = url;
     await this.onAuthorizationUrl?.(url, this.stateValue ?? '');
+    this.handedOff = url;
   }
 
   /** The authorization URL handed off since the last call (the login loop then waits for the browser). */

@@ -85,6 +85,16 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
       ...(options.now ? { now: options.now } : {}),
       onAuthorizationUrl: async (authorizationUrl, state) => {
         assertBrowsable(authorizationUrl.href);
+        if (authorizations >= MAX_AUTHORIZATIONS) {
+          const wanted = [...provider.stepUpScopes].join(' ');
+          throw new AuthError(
+            'AUTH_FAILED',
+            `"${spec.name}" still asks for more access after ${MAX_AUTHORIZATIONS} sign-ins${wanted ? ` (scope ${wanted})` : ''}; stopping`,
+            {
+              hint: 'the account may not be allowed that scope; ask the server owner',
+            },
+          );
+        }
         pending = callbackListener.expect(state);
         // A refusal arriving while the caller still unwinds must not be an unhandled rejection.
         pending.catch(() => {});
@@ -108,13 +118,7 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
       } catch (error) {
         const handedOff = provider.takeHandedOff();
         if (!handedOff || !pending) throw asLoginError(spec, error);
-        if (++authorizations > MAX_AUTHORIZATIONS) {
-          throw new AuthError(
-            'AUTH_FAILED',
-            `"${spec.name}" still asks for more access after ${MAX_AUTHORIZATIONS} sign-ins${attempt.challenge.scope ? ` (scope ${attempt.challenge.scope})` : ''}; stopping`,
-            { hint: 'the account may not be allowed that scope; ask the server owner' },
-          );
-        }
+        authorizations++;
         const code = await waitFor(pending, options.timeoutMs, spec.name, options.signal);
         pending = undefined;
         registerSecret(code);

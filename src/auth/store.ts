@@ -137,9 +137,9 @@ export class TokenStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw storeIoError(file, error);
         const holder = Number.parseInt(safeRead(file) ?? '', 10);
-        if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
           throw new AuthError('AUTH_IN_PROGRESS', `another sign-in to "${serverName}" is in progress (process ${holder})`, {
-            hint: 'finish or cancel it first; only one `mcpns auth login` per server runs at a time',
+            hint: `finish or cancel it first (one \`mcpns auth login\` per server at a time); if none is running, remove ${file}`,
           });
         }
         rmSync(file, { force: true }); // stale: its process is gone

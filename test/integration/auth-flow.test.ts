@@ -1,0 +1,534 @@
+/**
+ * The OAuth flow against the OAuth fixture (its own authorization servers on 127.0.0.1), in-process: `login()` with a
+ * user who clicks "allow" (the authorization URL's redirects followed), then discovery and tool calls with the stored
+ * tokens and no browser. One fixture per behaviour (switches of fixtures/servers/oauth-server.js).
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AuthError } from '../../src/auth/errors.js';
+import { login, type LoginResult } from '../../src/auth/login.js';
+import { createAuthResolver } from '../../src/auth/server-auth.js';
+import { TokenStore } from '../../src/auth/store.js';
+import type { OAuthSettings, ServerSpec } from '../../src/config/model.js';
+import { discoverServers } from '../../src/discovery/discover.js';
+import { openSession } from '../../src/discovery/session.js';
+import { httpSpec } from '../helpers/fixtures.js';
+import { clickAllow, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
+import { makeTempDir } from '../helpers/temp.js';
+
+const running: OAuthFixture[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((fixture) => fixture.stop()));
+});
+
+async function fixture(...args: string[]): Promise<OAuthFixture> {
+  const started = await startOAuthFixture(args);
+  running.push(started);
+  return started;
+}
+
+function spec(server: OAuthFixture, oauth?: OAuthSettings, name = 's'): ServerSpec {
+  return httpSpec(name, server.url, oauth ? { oauth } : {});
+}
+
+function newStore(): TokenStore {
+  return new TokenStore(join(makeTempDir('mcpns-state-'), 'state'));
+}
+
+/** Sign in as a user who clicks "allow" on every authorization page; records the URLs handed to the "browser". */
+async function signIn(target: ServerSpec, store: TokenStore, options: { browser?: 'allow' | 'ignore'; timeoutMs?: number } = {}) {
+  const handedOff: URL[] = [];
+  const visits: Array<Promise<unknown>> = [];
+  const result = await login(target, {
+    store,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    connectTimeoutMs: 10_000,
+    handOff: (url) => {
+      handedOff.push(new URL(url.href));
+      if (options.browser !== 'ignore') visits.push(clickAllow(url.href));
+    },
+  }).finally(() => Promise.allSettled(visits));
+  return { result, handedOff };
+}
+
+async function signInFails(target: ServerSpec, store: TokenStore, options: { browser?: 'allow' | 'ignore'; timeoutMs?: number } = {}) {
+  const handedOff: URL[] = [];
+  const visits: Array<Promise<unknown>> = [];
+  const error = await login(target, {
+    store,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    connectTimeoutMs: 10_000,
+    handOff: (url) => {
+      handedOff.push(new URL(url.href));
+      if (options.browser !== 'ignore') visits.push(clickAllow(url.href).catch(() => []));
+    },
+  }).then(
+    (result: LoginResult) => {
+      throw new Error(`login unexpectedly succeeded: ${JSON.stringify(result)}`);
+    },
+    (caught: unknown) => caught,
+  );
+  await Promise.allSettled(visits);
+  expect(error).toBeInstanceOf(AuthError);
+  return { error: error as AuthError, handedOff };
+}
+
+async function list(target: ServerSpec, store: TokenStore) {
+  const [discovery] = await discoverServers([target], { timeoutMs: 10_000, concurrency: 1, auth: createAuthResolver({ store }) });
+  return discovery!;
+}
+
+describe('sign-in with dynamic client registration (the default)', () => {
+  it('before login: AUTH_REQUIRED with the login hint, and nothing was registered or authorized', async () => {
+    const server = await fixture();
+    const discovery = await list(spec(server), newStore());
+    expect(discovery.server.status).toBe('error');
+    expect(discovery.server.error).toEqual({
+      code: 'AUTH_REQUIRED',
+      message: 'not signed in to "s": the server requires OAuth sign-in',
+      hint: 'sign in with: mcpns auth login s',
+    });
+    const state = await server.state();
+    expect([state.registrations.length, state.authorizations.length, state.tokenRequests.length]).toEqual([0, 0, 0]);
+  });
+
+  it('login: registers, authorizes with PKCE S256, state and the resource; then discovery lists with the stored token', async () => {
+    const server = await fixture();
+    const store = newStore();
+    const { result, handedOff } = await signIn(spec(server), store);
+    expect(result).toMatchObject({ status: 'signed-in', scopes: ['mcp:read', 'mcp:write'], client: { kind: 'dynamic' }, tools: 2, authorizations: 1 });
+    const url = handedOff[0]!;
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
+    expect(url.searchParams.get('resource')).toBe(server.url);
+    expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    const state = await server.state();
+    expect(result.issuer).toBe(state.issuer);
+    expect(state.registrations).toMatchObject([{ token_endpoint_auth_method: 'none' }]);
+    expect(state.tokenRequests).toMatchObject([{ grant_type: 'authorization_code', method: 'none', resource: server.url }]);
+
+    const discovery = await list(spec(server), store);
+    expect(discovery.server.status).toBe('ok');
+    expect(discovery.tools.map((tool) => tool.name)).toEqual(['echo', 'admin_reset']);
+  });
+
+  it('the token file is 0600 in a 0700 directory, keyed by the server URL', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const files = readdirSync(store.directory);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^127\.0\.0\.1_\d+-[0-9a-f]{24}\.json$/);
+    expect(statSync(store.directory).mode & 0o777).toBe(0o700);
+    expect(statSync(join(store.directory, files[0]!)).mode & 0o777).toBe(0o600);
+    expect(store.fileFor(server.url)).toBe(join(store.directory, files[0]!));
+    expect(store.fileFor(`${server.origin}/other`)).not.toBe(store.fileFor(server.url));
+  });
+
+  it('the next login reuses the registration and its loopback port', async () => {
+    const server = await fixture();
+    const store = newStore();
+    const first = await signIn(spec(server), store);
+    const second = await signIn(spec(server), store);
+    expect((await server.state()).registrations).toHaveLength(1);
+    expect(second.handedOff[0]!.searchParams.get('redirect_uri')).toBe(first.handedOff[0]!.searchParams.get('redirect_uri'));
+  });
+});
+
+describe('client identity and token endpoint authentication', () => {
+  it.each([
+    ['client_secret_basic', 'client_secret_basic'],
+    ['client_secret_post', 'client_secret_post'],
+    ['client_secret_post,none', 'none'],
+  ])('dynamic registration against a server supporting %s authenticates with %s', async (methods, expected) => {
+    const server = await fixture('--auth-methods', methods);
+    const store = newStore();
+    const { result } = await signIn(spec(server), store);
+    expect(result.status).toBe('signed-in');
+    const state = await server.state();
+    expect(state.registrations[0]!.token_endpoint_auth_method).toBe(expected);
+    expect(state.tokenRequests.map((request) => request.method)).toEqual([expected]);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+
+  it.each([
+    ['client_secret_basic', { clientId: 'pre', clientSecret: 'pre-secret' }, ['--client', 'pre:pre-secret']],
+    ['client_secret_post', { clientId: 'pre', clientSecret: 'pre-secret' }, ['--client', 'pre:pre-secret']],
+    ['none', { clientId: 'public-client' }, ['--client', 'public-client']],
+  ] as const)('a pre-registered client (DCR off) authenticates with %s', async (method, oauth, args) => {
+    const server = await fixture('--dcr', 'off', '--auth-methods', method, ...args);
+    const store = newStore();
+    const { result } = await signIn(spec(server, { ...oauth }), store);
+    expect(result).toMatchObject({ status: 'signed-in', client: { kind: 'pre-registered', id: oauth.clientId } });
+    const state = await server.state();
+    expect(state.registrations).toEqual([]);
+    expect(state.tokenRequests.map((request) => [request.method, request.client_id])).toEqual([[method, oauth.clientId]]);
+    expect((await list(spec(server, { ...oauth }), store)).server.status).toBe('ok');
+  });
+
+  it('a Client ID Metadata Document URL is the client_id when the server advertises support (no registration)', async () => {
+    const server = await fixture('--cimd', '--dcr', 'off');
+    const store = newStore();
+    const clientMetadataUrl = 'https://client.example.com/mcpns/client.json';
+    const { result, handedOff } = await signIn(spec(server, { clientMetadataUrl }), store);
+    expect(result).toMatchObject({ status: 'signed-in', client: { kind: 'metadata-document', id: clientMetadataUrl } });
+    expect(handedOff[0]!.searchParams.get('client_id')).toBe(clientMetadataUrl);
+    const state = await server.state();
+    expect(state.registrations).toEqual([]);
+    expect(state.cimdClients).toContain(clientMetadataUrl);
+    expect((await list(spec(server, { clientMetadataUrl }), store)).server.status).toBe('ok');
+  });
+
+  it('the metadata document URL is not used when the server does not advertise support: dynamic registration instead', async () => {
+    const server = await fixture();
+    const { result } = await signIn(spec(server, { clientMetadataUrl: 'https://client.example.com/mcpns/client.json' }), newStore());
+    expect(result.client?.kind).toBe('dynamic');
+  });
+
+  it('no registration endpoint, no metadata document support and no configured client: a clear error naming what to set', async () => {
+    const server = await fixture('--dcr', 'off');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toMatch(/offers no dynamic client registration, and no client is configured/);
+    expect(error.hint).toMatch(/oauth\.clientId/);
+    expect(handedOff).toEqual([]);
+  });
+});
+
+describe('scopes', () => {
+  it("the 401's scope wins over scopes_supported", async () => {
+    const server = await fixture('--challenge-scope', 'mcp:read');
+    const { handedOff } = await signIn(spec(server), newStore());
+    expect(handedOff[0]!.searchParams.get('scope')).toBe('mcp:read');
+  });
+
+  it('without a challenge scope, scopes_supported; without either, no scope parameter at all', async () => {
+    const advertised = await fixture();
+    expect((await signIn(spec(advertised), newStore())).handedOff[0]!.searchParams.get('scope')).toBe('mcp:read mcp:write');
+    const silent = await fixture('--scopes-supported', 'none');
+    expect((await signIn(spec(silent), newStore())).handedOff[0]!.searchParams.has('scope')).toBe(false);
+  });
+
+  it('configured scopes are requested in addition', async () => {
+    const server = await fixture('--challenge-scope', 'mcp:read');
+    const { handedOff } = await signIn(spec(server, { scopes: ['offline_access'] }), newStore());
+    expect(handedOff[0]!.searchParams.get('scope')).toBe('mcp:read offline_access');
+  });
+});
+
+describe('step-up (403 insufficient_scope)', () => {
+  it('during login: one more authorization with the union of scopes, then the listing works', async () => {
+    const server = await fixture('--list-scope', 'mcp:list');
+    const { result, handedOff } = await signIn(spec(server), newStore());
+    expect(result.authorizations).toBe(2);
+    expect(handedOff.map((url) => url.searchParams.get('scope'))).toEqual(['mcp:read mcp:write', 'mcp:list mcp:read mcp:write']);
+    expect(result.scopes?.sort()).toEqual(['mcp:list', 'mcp:read', 'mcp:write']);
+  });
+
+  it('a server that keeps refusing stops after a fixed number of sign-ins with a clear error', async () => {
+    const server = await fixture('--list-scope', 'mcp:list', '--never-grant', 'mcp:list');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toBe('"s" still asks for more access after 3 sign-ins (scope mcp:list); stopping');
+    expect(handedOff).toHaveLength(3);
+  });
+
+  it('in a tool call: AUTH_REQUIRED naming the scope (no browser); the next login asks for the union and the call then works', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const session = await openSession(spec(server), { timeoutMs: 10_000, auth: createAuthResolver({ store }) });
+    const refused = await session.client.callTool({ name: 'admin_reset', arguments: {} }).then(
+      () => undefined,
+      (error: unknown) => session.explainError(error),
+    );
+    await session.close();
+    expect(refused).toBeInstanceOf(AuthError);
+    expect((refused as AuthError).code).toBe('AUTH_REQUIRED');
+    expect((refused as AuthError).message).toBe('"s" asks for more access (scope mcp:admin) than the sign-in granted (mcp:read mcp:write)');
+    expect((refused as AuthError).hint).toBe('sign in with: mcpns auth login s');
+    expect(store.read(server.url)?.pendingScopes).toEqual(['mcp:admin']);
+
+    const { handedOff } = await signIn(spec(server), store);
+    expect(handedOff[0]!.searchParams.get('scope')).toBe('mcp:read mcp:write mcp:admin');
+    expect(store.read(server.url)?.pendingScopes).toBeUndefined();
+    const again = await openSession(spec(server), { timeoutMs: 10_000, auth: createAuthResolver({ store }) });
+    const result = await again.client.callTool({ name: 'admin_reset', arguments: {} });
+    await again.close();
+    expect(result.content).toEqual([{ type: 'text', text: 'reset done' }]);
+  });
+});
+
+describe('refresh', () => {
+  it('an expired access token is refreshed (rotation saved) without a browser', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const before = store.read(server.url)!.tokens!;
+    await server.control('expire-access-tokens');
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+    const after = store.read(server.url)!.tokens!;
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect((await server.state()).tokenRequests.map((request) => request.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+    // The rotated refresh token is the one that works next time.
+    await server.control('expire-access-tokens');
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+
+  it('a revoked refresh token: AUTH_REQUIRED saying so, and the dead tokens are forgotten', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    await server.control('expire-access-tokens');
+    await server.control('revoke-refresh-tokens');
+    const discovery = await list(spec(server), store);
+    expect(discovery.server.error).toEqual({
+      code: 'AUTH_REQUIRED',
+      message: 'the sign-in to "s" is no longer valid: the authorization server refused the stored refresh token',
+      hint: 'sign in with: mcpns auth login s',
+    });
+    expect(store.read(server.url)?.tokens).toBeUndefined();
+  });
+
+  it('a token endpoint failing during refresh: AUTH_REQUIRED naming the status', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    await server.control('expire-access-tokens');
+    await server.control('set', { tokenError: 500 });
+    const discovery = await list(spec(server), store);
+    expect(discovery.server.error?.code).toBe('AUTH_REQUIRED');
+    expect(discovery.server.error?.message).toBe('the sign-in to "s" expired and refreshing it failed: the token endpoint answered HTTP 500');
+  });
+});
+
+describe('the authorization server and the resource', () => {
+  it('a changed issuer: the old credentials are not sent to the new one; a new login binds to it', async () => {
+    const server = await fixture();
+    const store = newStore();
+    const { result } = await signIn(spec(server), store);
+    await server.control('switch-issuer');
+    const { issuer: moved, authorizationServers } = await server.state();
+    expect(moved).not.toBe(result.issuer);
+    const discovery = await list(spec(server), store);
+    expect(discovery.server.error).toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: `the authorization server of "s" changed from ${result.issuer} to ${moved}; the stored sign-in is not sent there`,
+    });
+    // Nothing went to the new authorization server's token endpoint.
+    expect((await server.state()).tokenRequests.filter((request) => request.issuer === 'b')).toEqual([]);
+    const again = await signIn(spec(server), store);
+    expect(again.result.issuer).toBe(moved);
+    expect(authorizationServers).toContain(moved);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+
+  it('protected resource metadata naming another resource is refused before any authorization', async () => {
+    const server = await fixture('--resource-mismatch');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toContain(`Protected resource ${server.origin}/elsewhere does not match expected ${server.url}`);
+    expect(handedOff).toEqual([]);
+    const state = await server.state();
+    expect([state.registrations.length, state.authorizations.length, state.tokenRequests.length]).toEqual([0, 0, 0]);
+    const discovery = await list(spec(server), newStore());
+    expect(discovery.server.error?.code).toBe('AUTH_REQUIRED');
+  });
+
+  it.each([
+    ['no resource_metadata in the 401 (well-known path probing)', ['--no-resource-metadata-header']],
+    ['protected resource metadata only at the root well-known path', ['--prm', 'root', '--no-resource-metadata-header']],
+    ['2025-03-26: no resource metadata, the MCP origin is the authorization server', ['--legacy']],
+    ['2025-03-26: no metadata at all, default endpoints', ['--legacy', '--as-metadata', 'missing']],
+  ])('%s', async (_label, args) => {
+    const server = await fixture(...args);
+    const store = newStore();
+    expect((await signIn(spec(server), store)).result.status).toBe('signed-in');
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+});
+
+describe('bad cases during login', () => {
+  it('a state mismatch is rejected; no code is exchanged', async () => {
+    const server = await fixture('--wrong-state');
+    const { error } = await signInFails(spec(server), newStore());
+    expect(error.message).toBe('the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
+    expect((await server.state()).tokenRequests).toEqual([]);
+  });
+
+  it('access_denied', async () => {
+    const server = await fixture('--deny');
+    const { error } = await signInFails(spec(server), newStore());
+    expect(error.message).toBe('the authorization server refused the sign-in to "s": access_denied (The user refused access)');
+  });
+
+  it.each([
+    [400, 'the authorization server answered "invalid_request": the token endpoint refuses this request'],
+    [500, 'HTTP 500'],
+  ])('the token endpoint answering %i', async (status, expected) => {
+    const server = await fixture('--token-error', String(status));
+    const { error } = await signInFails(spec(server), newStore());
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toContain(expected);
+  });
+
+  it('authorization server metadata that fails its schema', async () => {
+    const server = await fixture('--as-metadata', 'invalid');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.message).toMatch(
+      /^OAuth sign-in to "s" failed: the document at http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server is invalid \(/,
+    );
+    expect(handedOff).toEqual([]);
+  });
+
+  it('no metadata and no endpoints', async () => {
+    const server = await fixture('--as-metadata', 'gone');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.message).toMatch(/^OAuth sign-in to "s" failed: the authorization server answered "server_error": HTTP 404/);
+    expect(handedOff).toEqual([]);
+  });
+
+  it('a registration answer with a non-loopback redirect URI is refused before the browser is involved', async () => {
+    const server = await fixture('--evil-registration');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.message).toBe(
+      `the authorization server registered redirect URIs that are not this machine's loopback listener (https://attacker.invalid/callback); refusing to sign in to "s"`,
+    );
+    expect(handedOff).toEqual([]);
+  });
+
+  it('metadata naming a non-https authorization endpoint elsewhere: never handed to a browser', async () => {
+    const server = await fixture('--evil-authorize');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.message).toBe('the authorization endpoint http://attacker.invalid is not https; refusing to send your browser there');
+    expect(handedOff).toEqual([]);
+  });
+
+  it('no answer from the browser within --timeout', async () => {
+    const server = await fixture();
+    const { error, handedOff } = await signInFails(spec(server), newStore(), { browser: 'ignore', timeoutMs: 300 });
+    expect(error.message).toBe('no answer from the browser within 0 s; the sign-in to "s" was not completed');
+    expect(handedOff).toHaveLength(1);
+  });
+
+  it('two logins at once for one server: the second stops at once', async () => {
+    const server = await fixture();
+    const store = newStore();
+    const first = signInFails(spec(server), store, { browser: 'ignore', timeoutMs: 2_000 });
+    // Wait until the first holds the lock (its authorization URL was handed off).
+    for (let tries = 0; tries < 100 && !readdirSync(store.directory, { withFileTypes: true }).some((entry) => entry.name.endsWith('.lock')); tries++) {
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    const { error } = await signInFails(spec(server), store);
+    expect(error.code).toBe('AUTH_IN_PROGRESS');
+    expect(error.message).toBe(`another sign-in to "s" is in progress (process ${process.pid})`);
+    await first;
+  });
+});
+
+describe('client credentials (CI: no login, no browser)', () => {
+  it.each(['client_secret_basic', 'client_secret_post'])('with a client secret, authenticated with %s as advertised', async (method) => {
+    const server = await fixture('--dcr', 'off', '--client', 'ci:ci-secret', '--auth-methods', method);
+    const store = newStore();
+    const settings: OAuthSettings = { grantType: 'client_credentials', clientId: 'ci', clientSecret: 'ci-secret', scopes: ['mcp:read'] };
+    const discovery = await list(spec(server, settings), store);
+    expect(discovery.server.status).toBe('ok');
+    const state = await server.state();
+    expect(state.authorizations).toEqual([]);
+    expect(state.tokenRequests).toMatchObject([{ grant_type: 'client_credentials', method, client_id: 'ci', scope: 'mcp:read' }]);
+    // The token is kept: the next run does not ask again.
+    expect((await list(spec(server, settings), store)).server.status).toBe('ok');
+    expect((await server.state()).tokenRequests).toHaveLength(1);
+  });
+
+  it.each([
+    ['RS256', 'rsa', 'file'],
+    ['ES256', 'ec', 'inline'],
+  ] as const)('with private_key_jwt (%s, key %s)', async (algorithm, type, where) => {
+    const keys =
+      type === 'rsa'
+        ? generateKeyPairSync('rsa', {
+            modulusLength: 2048,
+            publicKeyEncoding: { type: 'spki', format: 'pem' },
+            privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+          })
+        : generateKeyPairSync('ec', {
+            namedCurve: 'P-256',
+            publicKeyEncoding: { type: 'spki', format: 'pem' },
+            privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+          });
+    const dir = makeTempDir();
+    writeFileSync(join(dir, 'public.pem'), keys.publicKey);
+    writeFileSync(join(dir, 'private.pem'), keys.privateKey, { mode: 0o600 });
+    const server = await fixture('--dcr', 'off', '--jwt-client', `ci-jwt=${join(dir, 'public.pem')}`, '--auth-methods', 'private_key_jwt');
+    const settings: OAuthSettings = {
+      grantType: 'client_credentials',
+      clientId: 'ci-jwt',
+      signingAlgorithm: algorithm,
+      ...(where === 'file' ? { privateKeyFile: join(dir, 'private.pem') } : { privateKey: keys.privateKey }),
+    };
+    const discovery = await list(spec(server, settings), newStore());
+    expect(discovery.server.status, JSON.stringify(discovery.server.error)).toBe('ok');
+    expect((await server.state()).tokenRequests).toMatchObject([{ grant_type: 'client_credentials', method: 'private_key_jwt', client_id: 'ci-jwt' }]);
+  });
+
+  it('a wrong secret: AUTH_REQUIRED with a hint about the credentials, not about login', async () => {
+    const server = await fixture('--dcr', 'off', '--client', 'ci:ci-secret');
+    const discovery = await list(spec(server, { grantType: 'client_credentials', clientId: 'ci', clientSecret: 'wrong' }), newStore());
+    expect(discovery.server.error).toMatchObject({
+      code: 'AUTH_REQUIRED',
+      hint: 'check the client credentials of "s" (oauth.clientId, oauth.clientSecret or the private key)',
+    });
+    expect(discovery.server.error?.message).toContain('invalid_client');
+  });
+
+  it('credentials bound to one authorization server are not sent to another (issuer change, or oauth.issuer)', async () => {
+    const server = await fixture('--dcr', 'off', '--client', 'ci:ci-secret');
+    const store = newStore();
+    const settings: OAuthSettings = { grantType: 'client_credentials', clientId: 'ci', clientSecret: 'ci-secret' };
+    expect((await list(spec(server, settings), store)).server.status).toBe('ok');
+    const { issuer: first } = await server.state();
+    await server.control('expire-access-tokens');
+    await server.control('switch-issuer');
+    const discovery = await list(spec(server, settings), store);
+    const { issuer: second } = await server.state();
+    expect(discovery.server.error?.message).toBe(
+      `"s" now names the authorization server ${second}, but its client credentials belong to ${first}; they were not sent`,
+    );
+    expect((await server.state()).tokenRequests.filter((request) => request.issuer === 'b')).toEqual([]);
+    const pinned = await list(spec(server, { ...settings, issuer: 'https://as.example.com' }), newStore());
+    expect(pinned.server.error?.message).toContain('belong to https://as.example.com; they were not sent');
+  });
+});
+
+describe('the token store', () => {
+  let server: OAuthFixture;
+
+  it('a corrupt or foreign-version file: a clear error naming the file and logout', async () => {
+    server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const file = store.fileFor(server.url);
+    writeFileSync(file, '{"version": 1, "server": ');
+    const corrupt = await list(spec(server), store);
+    expect(corrupt.server.error).toEqual({
+      code: 'AUTH_REQUIRED',
+      message: `token file ${file} is corrupt (not JSON)`,
+      hint: 'remove it with: mcpns auth logout s',
+    });
+    writeFileSync(file, JSON.stringify({ version: 7, server: server.url }));
+    const foreign = await list(spec(server), store);
+    expect(foreign.server.error?.message).toBe(`token file ${file} has format version 7; this mcpns reads version 1`);
+  });
+
+  it('a configured Authorization header is used as it is: no OAuth discovery at all', async () => {
+    server = await fixture();
+    const discovery = await list(httpSpec('s', server.url, { headers: { Authorization: 'Bearer static' } }), newStore());
+    expect(discovery.server.error).toMatchObject({ code: 'AUTH_REQUIRED', hint: 'the configured Authorization header was refused; check its value' });
+    const state = await server.state();
+    expect([state.registrations.length, state.tokenRequests.length]).toEqual([0, 0]);
+  });
+});
