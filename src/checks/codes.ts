@@ -132,6 +132,13 @@ export const CODES = {
         ? 'remove the comments and trailing commas: this client reads strict JSON'
         : `fix the ${f.args?.what === 'file' ? 'file' : 'entry'} as the message says; until then the client does not load ${f.args?.what === 'file' ? 'it' : 'that server'}`,
   },
+  SERVER_AUTH_REQUIRED: {
+    severity: 'error',
+    family: 'discovery',
+    title: 'A configured server needs a sign-in (OAuth) that mcpns does not have',
+    message: (f) => `server "${f.server}" needs authorization: ${arg(f, 'errorMessage')}`,
+    hint: (f) => argHint(f) ?? `sign in with: mcpns auth login ${f.server}`,
+  },
   // ── naming ──────────────────────────────────────────────────────────────
   NAME_INVALID_CHARS: {
     severity: 'error',

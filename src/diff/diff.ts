@@ -3,6 +3,7 @@ import { CODES, type Code } from '../checks/codes.js';
 import type { FindingArgs } from '../checks/finding-args.js';
 import { makeFinding, type Finding, type FindingOf } from '../checks/types.js';
 import type { Snapshot } from '../snapshot/create.js';
+import { serverAuthRequired } from '../checks/conflicts/server-unreachable.js';
 import { compareAnnotations } from './annotations.js';
 import { guessRenames } from './rename.js';
 import { compareSchemas, isBreaking, type SchemaComparison } from './schema.js';
@@ -34,6 +35,11 @@ export function diffCatalogs(before: CatalogLike, after: CatalogLike): Finding[]
     const wasPresent = oldServer !== undefined && oldServer.status !== 'disabled';
     const isPresent = newServer !== undefined && newServer.status !== 'disabled';
 
+    if (newServer?.status === 'error' && newServer.error?.code === 'AUTH_REQUIRED') {
+      findings.push(serverAuthRequired(name, newServer.error, { comparedTools: false }));
+      if (!wasPresent) findings.push(finding('SERVER_ADDED', { server: name, name }, { toolCount: 0 }));
+      continue;
+    }
     if (newServer?.status === 'error') {
       findings.push(
         finding(

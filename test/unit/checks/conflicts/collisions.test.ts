@@ -141,6 +141,24 @@ describe('SERVER_UNREACHABLE', () => {
     ]);
     expect(runCheck(nameCollision, catalog, context.targets)).toHaveLength(1);
   });
+
+  it('a server that wants a sign-in is SERVER_AUTH_REQUIRED (with the hint from discovery), not unreachable', () => {
+    const catalog = catalogOf({ remote: [], a: ['x'] });
+    const remote = catalog.servers.find((server) => server.name === 'remote')!;
+    Object.assign(remote, {
+      status: 'error',
+      error: { code: 'AUTH_REQUIRED', message: 'not signed in to "remote": the server requires OAuth sign-in', hint: 'sign in with: mcpns auth login remote' },
+    });
+    expect(runCheck(serverUnreachable, catalog, [bareTarget])).toEqual([
+      {
+        code: 'SERVER_AUTH_REQUIRED',
+        severity: 'error',
+        name: 'remote',
+        server: 'remote',
+        args: { errorMessage: 'not signed in to "remote": the server requires OAuth sign-in', hint: 'sign in with: mcpns auth login remote' },
+      },
+    ]);
+  });
 });
 
 describe('registry', () => {
@@ -153,6 +171,7 @@ describe('registry', () => {
       'NAME_REFUSED',
       'NAME_TOO_LONG',
       'NEAR_COLLISION',
+      'SERVER_AUTH_REQUIRED',
       'SERVER_UNREACHABLE',
       'SHADOWED_TOOL',
       'TOO_MANY_TOOLS',
