@@ -20,10 +20,12 @@ import {
   type LoggingLevel,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { AuthResolver } from '../auth/server-auth.js';
 import type { ServerSpec } from '../config/model.js';
 import { Deadline } from '../discovery/deadline.js';
 import { connectServer, type LiveSession } from '../discovery/session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.js';
+import { McpnsError } from '../errors.js';
 import type { ClientRole, HeldSession } from '../discovery/types.js';
 import { describeForm, maskContent, type ElicitForm, type ElicitValue } from './elicitation.js';
 import type { ToolArguments } from './arguments.js';
@@ -77,6 +79,8 @@ export interface ExecutionSettings {
   signal: AbortSignal;
   /** The environment a server started for the call inherits from, through its client's policy (--catalog runs). */
   hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  /** OAuth for a server connected here (--catalog runs; discovery's own sessions already have it). */
+  auth?: AuthResolver | undefined;
   elicit: ElicitationResponder;
   onEvent(event: ExecutionEvent): void;
 }
@@ -212,6 +216,9 @@ export class Execution {
     } catch (error) {
       if (expired) throw expired;
       if (this.settings.signal.aborted) throw error;
+      // Refused for authorization (e.g. the tool needs more scope than the sign-in granted): AUTH_REQUIRED with its hint.
+      const explained = held.session.explainError(error);
+      if (explained instanceof McpnsError) throw explained;
       const message = error instanceof Error ? error.message : String(error);
       throw new CallFailedError(`tools/call ${spec.name}/${tool} failed: ${message}`, held.stderr(), { cause: error });
     } finally {
@@ -226,7 +233,7 @@ export class Execution {
     const deadline = new Deadline(timeoutMs, this.settings.signal);
     let session: LiveSession;
     try {
-      session = await connectServer(spec, deadline, stderr, { role: this.role, hostEnv: this.settings.hostEnv });
+      session = await connectServer(spec, deadline, stderr, { role: this.role, hostEnv: this.settings.hostEnv, auth: this.settings.auth });
     } finally {
       deadline.dispose();
     }

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { authHint } from '../auth/errors.js';
+import { AuthError, authHint } from '../auth/errors.js';
 import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
@@ -157,7 +157,10 @@ function explainWith(auth: ServerAuth | undefined, error: unknown): unknown {
 /** A client with no capabilities (discovery) or the role's capabilities and handlers (call --execute). */
 function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | undefined): Client {
   const client = new Client({ name: 'mcpns', version: VERSION }, { capabilities: role?.capabilities ?? {} });
-  client.onerror = (error) => stderr.note(`transport: ${error.message}`);
+  // An authorization failure is the server's reported failure (with its hint), not transport noise for its stderr tail.
+  client.onerror = (error) => {
+    if (!(error instanceof AuthError)) stderr.note(`transport: ${error.message}`);
+  };
   role?.install(client, spec.name);
   return client;
 }

@@ -1,7 +1,8 @@
 /**
  * Runs once around the whole test run (vitest globalSetup):
  * - builds dist/ when any source file is newer than it, so end-to-end tests never run a stale bin;
- * - points TMPDIR at a root of its own, removed at the end, so the run leaves no temporary folders behind;
+ * - points TMPDIR at a root of its own, removed at the end, so the run leaves no temporary folders behind, and
+ *   MCPNS_STATE_DIR (OAuth token stores) inside it, so no test reads or writes the user's real state directory;
  * - fails the run if any process started from this repository's fixtures is still alive at the end.
  */
 import { execFileSync } from 'node:child_process';
@@ -53,9 +54,14 @@ export default function setup(): () => Promise<void> {
   const previous = process.env['TMPDIR'];
   const root = mkdtempSync(join(tmpdir(), 'mcpns-test-run-'));
   process.env['TMPDIR'] = root;
+  // OAuth token stores default to the user's state directory: a test never reaches the real one.
+  const previousState = process.env['MCPNS_STATE_DIR'];
+  process.env['MCPNS_STATE_DIR'] = join(root, 'state');
   return async () => {
     if (previous === undefined) delete process.env['TMPDIR'];
     else process.env['TMPDIR'] = previous;
+    if (previousState === undefined) delete process.env['MCPNS_STATE_DIR'];
+    else process.env['MCPNS_STATE_DIR'] = previousState;
     rmSync(root, { recursive: true, force: true });
     if (process.platform !== 'linux') return;
     // Give just-killed process groups a moment to be reaped before calling anything a survivor.

@@ -8,6 +8,7 @@ import { parseAnswers, type SuppliedAnswers } from '../../call/elicitation.js';
 import { buildMewEnvelope, buildResponseEnvelope } from '../../call/envelope.js';
 import type { Execution } from '../../call/execute.js';
 import { assertValid, callDocument, planCall, type CallPlan } from '../../call/plan.js';
+import { serverFailedError, withFailedServers } from '../../call/failed-server.js';
 import { priorityFunction } from '../../call/priority.js';
 import { binaryContent, checkOutput } from '../../call/result.js';
 import type { LoadedConfig } from '../../config/loaded.js';
@@ -30,6 +31,7 @@ import { loadParticipant } from '../participant.js';
 import { makeChalk } from '../render-table.js';
 import { outputFile, writeOutputFile } from '../write-output.js';
 import { renderResult, showExecutionEvent } from '../services/call-output.js';
+import { authResolverFor } from '../services/auth.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 import { createElicitationResponder, type ElicitationTally } from '../services/elicitation-prompt.js';
@@ -148,7 +150,9 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
     const prompter = new Prompter(runtime);
     const { responder, tally } = createElicitationResponder(runtime, prompter, { acceptDefaults: options.yes === true, answers });
     const { Execution, rootsFromDirectories } = await import('../../call/execute.js');
+    const auth = options.catalog ? await authResolverFor(runtime, config?.servers ?? []) : undefined;
     const execution = new Execution({
+      ...(auth ? { auth } : {}),
       callTimeoutMs: options.callTimeout,
       maxCallTimeMs: options.maxCallTime,
       logLevel: options.logLevel,
@@ -236,6 +240,9 @@ async function planWithCatalog(
   if (narrow) {
     try {
       const { catalog } = await obtainCatalog(runtime, { settings, config, servers: [narrow.name], client });
+      // The server the name points at failed: that failure is the cause (e.g. AUTH_REQUIRED), not a missing tool.
+      const failed = catalog.servers.find((server) => server.name === narrow.name && server.status === 'error');
+      if (failed?.error) throw serverFailedError(narrow.name, failed.error);
       const result = plan(catalog);
       if (result.resolution.via === 'qualified' && result.resolution.server === narrow.name) return result;
     } catch (error) {
@@ -245,7 +252,11 @@ async function planWithCatalog(
     await keeper?.closeAllBut();
   }
   const { catalog } = await obtainCatalog(runtime, { settings, config, client });
-  return plan(catalog);
+  try {
+    return plan(catalog);
+  } catch (error) {
+    throw error instanceof McpnsError ? withFailedServers(error, catalog.servers) : error;
+  }
 }
 
 /** `--args`: inline JSON, `@file.json`, or `-` for stdin. */
@@ -315,6 +326,10 @@ async function execute(
     runtime.console.clearProgress();
     if (runtime.io.signal.aborted) throw error;
     if (error instanceof CallTimeoutError) throw callTimeout(label, error);
+    // Connecting failed for authorization (--catalog runs open the session here): the real cause, with its hint.
+    if (error instanceof McpnsError && error.details?.['reason'] === 'AUTH_REQUIRED') {
+      throw serverFailedError(spec.name, { code: 'AUTH_REQUIRED', message: error.message, ...(error.hint ? { hint: error.hint } : {}) });
+    }
     if (error instanceof CallFailedError) {
       if (error.stderr.trim())
         runtime.console.excerpt('stderr', `stderr of ${tool.server}:`, error.stderr.trimEnd().split('\n').slice(-10), { server: tool.server });

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<RegisterCommand>> = {
   route: async () => (await import('./route.js')).registerRoute,
   plan: async () => (await import('./plan.js')).registerPlan,
   init: async () => (await import('./init.js')).registerInit,
+  auth: async () => (await import('./auth.js')).registerAuth,
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);

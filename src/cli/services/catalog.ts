@@ -7,9 +7,11 @@ import { liveSource } from '../../discovery/live-source.js';
 import type { DiscoveryOptions, ServerDiscovery, ToolSource } from '../../discovery/types.js';
 import { McpnsError } from '../../errors.js';
 import { serversHiddenByProfile } from '../../profiles/apply.js';
+import { redactDeep, withRuntimeSecrets } from '../../util/redact.js';
 import type { Runtime } from '../command.js';
 import type { DiscoverySettings } from '../options/discovery-options.js';
 import { configSecrets } from './configuration.js';
+import { authResolverFor } from './auth.js';
 
 export interface CatalogRequest {
   settings: DiscoverySettings;
@@ -48,6 +50,7 @@ export function toolSource(runtime: Runtime, request: CatalogRequest): ToolSourc
 export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): Promise<AcquiredCatalog> {
   const { settings, config } = request;
   const source = toolSource(runtime, request);
+  const auth = settings.catalog ? undefined : await authResolverFor(runtime, config?.servers ?? []);
   const acquired = await acquireCatalog(source, {
     servers: request.servers ?? settings.server,
     config,
@@ -60,6 +63,7 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
       ...request.client,
+      ...(auth ? { auth } : {}),
       onProgress: (event) =>
         runtime.console.progress(`discovering ${event.done}/${event.total} servers… ${event.phase === 'start' ? '' : `${event.server} ${event.phase}`}`),
     },
@@ -69,6 +73,8 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
   if (runtime.io.signal.aborted) throw new McpnsError('INTERRUPTED', 'interrupted');
   // A saved catalog's failed servers are data in the document, not something that just happened.
   if (!settings.catalog) reportDiscoveries(runtime, acquired.discoveries);
+  // Secrets learnt during discovery (OAuth tokens a server may echo) are redacted like configured ones.
+  if (!request.keepSecrets) acquired.catalog = redactDeep(acquired.catalog, withRuntimeSecrets([]));
   return acquired;
 }
 
@@ -99,10 +105,11 @@ export function reportDiscoveries(runtime: Runtime, discoveries: readonly Server
       ...notes.map((note) => `  mcpns: ${note}`),
     ];
     if (failed) {
-      const headline = `server "${server.name}" failed: ${server.error?.code}: ${server.error?.message}`;
+      const headline = `server "${server.name}" failed: ${server.error?.code}: ${server.error?.message}${server.error?.hint ? ` (${server.error.hint})` : ''}`;
       runtime.console.warn(runtime.console.json || !excerpt.length ? headline : `${headline}\n  ${excerpt.join('\n  ')}`, {
         server: server.name,
         code: server.error?.code,
+        ...(server.error?.hint ? { hint: server.error.hint } : {}),
         ...(shown.length ? { stderr: shown } : {}),
         ...(notes.length ? { notes } : {}),
       });

@@ -15,9 +15,9 @@ export interface ConsoleSettings {
 }
 
 /** The kinds of stderr messages; under --json each becomes `{"<kind>": {message, …fields}}`. */
-type MessageKind = 'warning' | 'note' | 'status' | 'verbose';
+type MessageKind = 'warning' | 'note' | 'status' | 'verbose' | 'action';
 
-const PREFIX: Record<MessageKind, string> = { warning: 'mcpns: warning: ', note: 'mcpns: note: ', status: 'mcpns: ', verbose: '' };
+const PREFIX: Record<MessageKind, string> = { warning: 'mcpns: warning: ', note: 'mcpns: note: ', status: 'mcpns: ', verbose: '', action: 'mcpns: ' };
 
 /** Colour decision of the contract: --no-color and NO_COLOR win, then FORCE_COLOR, else a TTY. */
 export function decideColor(io: CliIo, noColorFlag: boolean): boolean {
@@ -83,6 +83,12 @@ export class CliConsole {
   /** A status line about what the command did ("wrote report to x"). */
   status(message: string, fields: Record<string, unknown> = {}): void {
     this.message('status', message, fields);
+  }
+
+  /** Something the person must do to go on (open a sign-in URL): shown even under --quiet. */
+  action(message: string, fields: Record<string, unknown> = {}): void {
+    if (this.settings.json) this.writeErr(JSON.stringify({ action: { message, ...fields } }) + '\n');
+    else this.writeErr(terminalSafe(this.scrub(`${PREFIX.action}${message}`), { multiline: true }) + '\n');
   }
 
   /** Shown only under --verbose. */
