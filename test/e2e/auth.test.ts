@@ -1,0 +1,286 @@
+/**
+ * `mcpns auth` end to end through the built bin, against the OAuth fixture, with a headless BROWSER script
+ * (fixtures/browser/headless.js: fetches the URL and follows the redirects, like a user who clicks "allow"; it logs
+ * every URL it visits, so a test can tell that no browser was opened).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBin, type CliResult } from '../helpers/cli.js';
+import { fixtureEntry } from '../helpers/config.js';
+import { REPO_ROOT } from '../helpers/fixtures.js';
+import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
+import { makeTempDir } from '../helpers/temp.js';
+
+const running: OAuthFixture[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((fixture) => fixture.stop()));
+});
+
+interface Setup {
+  server: OAuthFixture;
+  dir: string;
+  stateDir: string;
+  browserLog: string;
+  run(args: string[], env?: Record<string, string>): Promise<CliResult>;
+}
+
+/** A project with the OAuth server `s` (plus a stdio calculator), its own state directory and browser log. */
+async function setup(fixtureArgs: string[] = [], oauth?: Record<string, unknown>): Promise<Setup> {
+  const server = await startOAuthFixture(fixtureArgs);
+  running.push(server);
+  const dir = makeTempDir();
+  const stateDir = join(dir, 'state');
+  const browserLog = join(dir, 'browser.log');
+  writeFileSync(
+    join(dir, 'mcpns.config.json'),
+    JSON.stringify({ servers: { s: { type: 'http', url: server.url, ...(oauth ? { oauth } : {}) }, calculator: fixtureEntry('calculator') } }, null, 2),
+  );
+  const env = { MCPNS_STATE_DIR: stateDir, BROWSER: HEADLESS_BROWSER, HEADLESS_BROWSER_LOG: browserLog };
+  return { server, dir, stateDir, browserLog, run: (args, extra = {}) => runBin(args, { cwd: dir, env: { ...env, ...extra } }) };
+}
+
+const json = (result: CliResult): any => JSON.parse(result.stdout);
+
+/** The first defined value of `read()`, polled for up to 10 s (for what another process finishes on its own). */
+async function eventually<T>(read: () => T | undefined): Promise<T | undefined> {
+  for (let tries = 0; tries < 200; tries++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+const errorLine = (result: CliResult): any =>
+  JSON.parse(
+    result.stderr
+      .trim()
+      .split('\n')
+      .find((line) => line.includes('"error"')) ?? '{}',
+  ).error;
+
+describe('before sign-in', () => {
+  it('list and call --execute fail that server with AUTH_REQUIRED and the login hint, open no browser; the others still list', async () => {
+    const { run, browserLog } = await setup();
+    const list = await run(['list', '--json']);
+    expect(list.code).toBe(1);
+    const servers = Object.fromEntries(json(list).servers.map((server: any) => [server.name, server]));
+    expect(servers['calculator'].status).toBe('ok');
+    expect(servers['s'].error).toEqual({
+      code: 'AUTH_REQUIRED',
+      message: 'not signed in to "s": the server requires OAuth sign-in',
+      hint: 'sign in with: mcpns auth login s',
+    });
+    const text = await run(['list']);
+    expect(text.stdout).toContain('✗ s  AUTH_REQUIRED  not signed in to "s": the server requires OAuth sign-in\n      hint: sign in with: mcpns auth login s');
+
+    const call = await run(['call', 's/echo', 'text=hi', '--execute', '--yes', '--json']);
+    expect(call.code).toBe(2);
+    expect(errorLine(call)).toMatchObject({ code: 'AUTH_REQUIRED', hint: 'sign in with: mcpns auth login s', server: 's', reason: 'AUTH_REQUIRED' });
+
+    const check = await run(['check', '--format', 'json']);
+    expect(check.code).toBe(1);
+    expect(json(check).findings.filter((finding: any) => finding.server === 's')).toMatchObject([
+      { code: 'SERVER_AUTH_REQUIRED', hint: 'sign in with: mcpns auth login s' },
+    ]);
+    expect(existsSync(browserLog)).toBe(false);
+  });
+});
+
+describe('auth login with a headless BROWSER', () => {
+  it('signs in (dynamic registration); then list, call --execute and status work without a browser; logout brings AUTH_REQUIRED back', async () => {
+    const { run, server, stateDir, browserLog } = await setup();
+    const login = await run(['auth', 'login', 's']);
+    expect(login.code, login.stderr).toBe(0);
+    const { issuer } = await server.state();
+    expect(login.stdout).toMatch(new RegExp(`^signed in to s: issuer ${issuer.replace(/[.]/g, '\\.')}, scopes mcp:read mcp:write, expires \\S+, 2 tools\\n$`));
+    expect(login.stderr).toContain('mcpns: open this URL to sign in to "s" (opening your browser):\n  http://127.0.0.1:');
+    const visited = readFileSync(browserLog, 'utf8').trim().split('\n');
+    expect(visited[0]).toMatch(/\/authorize\?response_type=code&client_id=/);
+    // Logged before the browser fetched it, so before mcpns got the code: the redirect went to the loopback listener.
+    expect(visited[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=[^&]+&state=/);
+    // The page the browser then shows (it may finish a moment after mcpns).
+    const page = await eventually(() =>
+      readFileSync(browserLog, 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('page ')),
+    );
+    expect(page).toMatch(/^page 200 .*<h1>Signed in<\/h1><p>mcpns is signed in to s\. You can close this tab and return to the terminal\.<\/p>/);
+
+    const list = await run(['list', '--json']);
+    expect(list.code).toBe(0);
+    expect(json(list).tools.map((tool: any) => tool.qualifiedName)).toEqual([
+      'calculator/add',
+      'calculator/multiply',
+      'calculator/subtract',
+      's/admin_reset',
+      's/echo',
+    ]);
+    const call = await run(['call', 's/echo', 'text=hello', '--execute', '--json']);
+    expect(call.code, call.stderr).toBe(0);
+    expect(json(call).result.content).toEqual([{ type: 'text', text: 'hello' }]);
+
+    const status = await run(['auth', 'status', '--json']);
+    expect(status.code).toBe(0);
+    const [entry] = json(status).servers;
+    expect(entry).toMatchObject({
+      server: 's',
+      auth: 'oauth',
+      needsSignIn: true,
+      signedIn: true,
+      issuer,
+      scopes: ['mcp:read', 'mcp:write'],
+      expired: false,
+      refreshable: true,
+    });
+    expect(Date.parse(entry.expiresAt)).toBeGreaterThan(Date.now());
+    for (const secret of (await server.state()).secrets) {
+      expect(status.stdout).not.toContain(secret);
+      expect(login.stdout + login.stderr).not.toContain(secret);
+    }
+    const human = await run(['auth', 'status']);
+    expect(human.stdout).toMatch(
+      /^SERVER +AUTH +SIGNED IN +ISSUER +SCOPES +EXPIRES +NOTES\ns +oauth +yes +http:\/\/127\.0\.0\.1:\d+\/ +mcp:read mcp:write +\S+ \(in 60 min\) +dynamic client /,
+    );
+
+    // Token files: 0600 in a 0700 directory under the state directory.
+    const store = join(stateDir, 'oauth');
+    expect(statSync(store).mode & 0o777).toBe(0o700);
+    const files = readdirSync(store);
+    expect(files).toHaveLength(1);
+    expect(statSync(join(store, files[0]!)).mode & 0o777).toBe(0o600);
+
+    const logout = await run(['auth', 'logout', 's']);
+    expect([logout.code, logout.stdout]).toEqual([0, 'forgot the sign-in of s\n']);
+    const after = await run(['list', '--json']);
+    expect(after.code).toBe(1);
+    expect(json(after).servers.find((server: any) => server.name === 's').error).toMatchObject({
+      code: 'AUTH_REQUIRED',
+      hint: 'sign in with: mcpns auth login s',
+    });
+  });
+
+  it.each([
+    ['dynamic registration, client_secret_basic', ['--auth-methods', 'client_secret_basic'], undefined, 'client_secret_basic', 'dynamic'],
+    ['dynamic registration, client_secret_post', ['--auth-methods', 'client_secret_post'], undefined, 'client_secret_post', 'dynamic'],
+    [
+      'a pre-registered client, client_secret_basic',
+      ['--dcr', 'off', '--client', 'pre:pre-secret', '--auth-methods', 'client_secret_basic'],
+      { clientId: 'pre', clientSecret: 'pre-secret' },
+      'client_secret_basic',
+      'pre-registered',
+    ],
+    [
+      'a pre-registered client, client_secret_post',
+      ['--dcr', 'off', '--client', 'pre:pre-secret', '--auth-methods', 'client_secret_post'],
+      { clientId: 'pre', clientSecret: 'pre-secret' },
+      'client_secret_post',
+      'pre-registered',
+    ],
+    ['a pre-registered public client (none)', ['--dcr', 'off', '--client', 'pub'], { clientId: 'pub' }, 'none', 'pre-registered'],
+    ['a Client ID Metadata Document', ['--dcr', 'off', '--cimd'], { clientMetadataUrl: 'https://client.example.com/mcpns.json' }, 'none', 'metadata-document'],
+  ] as const)('%s: login, list and call --execute', async (_label, fixtureArgs, oauth, method, kind) => {
+    const { run, server } = await setup([...fixtureArgs], oauth);
+    const login = await run(['auth', 'login', 's', '--json']);
+    expect(login.code, login.stderr).toBe(0);
+    expect(json(login).servers).toMatchObject([{ server: 's', status: 'signed-in', client: { kind } }]);
+    expect((await server.state()).tokenRequests.map((request) => request.method)).toEqual([method]);
+    expect((await run(['list'])).code).toBe(0);
+    const call = await run(['call', 's/echo', 'text=ok', '--execute']);
+    expect(call.code, call.stderr).toBe(0);
+    expect(call.stdout).toContain('result of s/echo:\nok\n');
+  });
+
+  it('--no-browser prints the URL only; --timeout bounds the wait with a clear error', async () => {
+    const { run, browserLog } = await setup();
+    const result = await run(['auth', 'login', 's', '--no-browser', '--timeout', '400']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/mcpns: open this URL to sign in to "s":\n {2}http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(result.stderr).toContain(
+      'mcpns: error: no answer from the browser within 0 s; the sign-in to "s" was not completed\n  hint: run the login again (--timeout <ms> waits longer)',
+    );
+    expect(existsSync(browserLog)).toBe(false);
+  });
+
+  it('a denied consent, a state mismatch and a non-HTTP server fail with exit 1, the other servers in the same login still sign in', async () => {
+    const denied = await setup(['--deny']);
+    const deny = await denied.run(['auth', 'login', 's', '--json']);
+    expect(deny.code).toBe(1);
+    expect(json(deny).servers[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'AUTH_FAILED', message: 'the authorization server refused the sign-in to "s": access_denied (The user refused access)' },
+    });
+    const tampered = await setup(['--wrong-state']);
+    const state = await tampered.run(['auth', 'login', 'calculator', 's']);
+    expect(state.code).toBe(1);
+    expect(state.stderr).toContain('mcpns: error: "calculator" is not an HTTP server; only remote (http/sse) servers sign in');
+    expect(state.stderr).toContain('mcpns: error: the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
+    const unknown = await tampered.run(['auth', 'login', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown server "nope"');
+  });
+
+  it('Ctrl-C while waiting for the browser: exit 130, the listener and the lock are gone; a second login meanwhile is refused', async () => {
+    const { dir, stateDir } = await setup();
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'mcpns.js'), 'auth', 'login', 's', '--no-browser'], {
+      cwd: dir,
+      env: { ...process.env, MCPNS_STATE_DIR: stateDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    while (!/authorize\?/.test(stderr) && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    const redirect = decodeURIComponent(/redirect_uri=([^&\s]+)/.exec(stderr)?.[1] ?? '');
+    expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+
+    const second = await runBin(['auth', 'login', 's', '--no-browser'], { cwd: dir, env: { MCPNS_STATE_DIR: stateDir } });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/mcpns: error: another sign-in to "s" is in progress \(process \d+\)/);
+
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(readdirSync(join(stateDir, 'oauth')).filter((name) => name.endsWith('.lock'))).toEqual([]);
+    await expect(fetch(redirect)).rejects.toThrow();
+  });
+});
+
+describe('CI: client credentials, no login, no browser', () => {
+  it('with a client secret', async () => {
+    const { run, browserLog } = await setup(['--dcr', 'off', '--client', 'ci:ci-secret'], {
+      grantType: 'client_credentials',
+      clientId: 'ci',
+      clientSecret: '${CI_SECRET}',
+    });
+    const list = await run(['list', '--json'], { CI_SECRET: 'ci-secret' });
+    expect(list.code, list.stderr).toBe(0);
+    expect(json(list).servers.find((server: any) => server.name === 's')).toMatchObject({ status: 'ok', toolCount: 2 });
+    expect(existsSync(browserLog)).toBe(false);
+  });
+
+  it('with private_key_jwt', async () => {
+    const keys = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const keyDir = makeTempDir();
+    writeFileSync(join(keyDir, 'public.pem'), keys.publicKey);
+    writeFileSync(join(keyDir, 'private.pem'), keys.privateKey, { mode: 0o600 });
+    const { run, server } = await setup(['--dcr', 'off', '--jwt-client', `ci-jwt=${join(keyDir, 'public.pem')}`, '--auth-methods', 'private_key_jwt'], {
+      grantType: 'client_credentials',
+      clientId: 'ci-jwt',
+      privateKeyFile: join(keyDir, 'private.pem'),
+      signingAlgorithm: 'RS256',
+    });
+    const list = await run(['list', '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    expect((await server.state()).tokenRequests).toMatchObject([{ grant_type: 'client_credentials', method: 'private_key_jwt' }]);
+    const status = await run(['auth', 'status', '--json']);
+    expect(json(status).servers[0]).toMatchObject({ server: 's', auth: 'client-credentials', needsSignIn: false, signedIn: true });
+  });
+});
