@@ -6,13 +6,15 @@
  * Every command and format runs against it; the sentinel, or any 6-character piece of it, must appear nowhere in
  * stdout, stderr or written files.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { fixtureEntry, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
+import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
 import { makeTempDir } from '../helpers/temp.js';
 import { acquireCatalog } from '../../src/catalog/acquire.js';
 import { loadConfig } from '../../src/config/load.js';
@@ -207,4 +209,148 @@ describe('secrets never reach stdout or stderr', () => {
     expect(written).toEqual(expect.arrayContaining(['map.json', 'mcpns.lock.json']));
     for (const name of written) expectNoSecret(name, readFileSync(join(temp.dir, name), 'utf8'));
   });
+});
+
+/**
+ * OAuth secrets: access and refresh tokens, client secrets (configured and issued by dynamic registration), the
+ * private key of private_key_jwt, authorization codes, PKCE verifiers (and client assertions). The OAuth fixture
+ * prefixes every code, token and issued secret with a sentinel and reports every secret it issued or received; one
+ * server's tools echo the bearer token (a result) and fail with an HTTP 500 body echoing the request headers. Each
+ * run is a fresh process (the built bin), so nothing is redacted only because an earlier run learnt it.
+ */
+describe('OAuth secrets never reach stdout, stderr or written files', () => {
+  const OAUTH_SENTINEL = 'OAUTHSENT-9e2b4d-';
+  const CLIENT_SECRET = 'CLIENTSECRET-3c1f7a-SECRET';
+  let oauth: OAuthFixture;
+  let credentials: OAuthFixture;
+  let project: string;
+  let privateKey: string;
+  const results: Array<{ label: string; result: CliResult }> = [];
+  let runOAuth: (label: string, argv: string[]) => Promise<CliResult>;
+
+  beforeAll(async () => {
+    oauth = await startOAuthFixture([
+      '--secret-prefix',
+      OAUTH_SENTINEL,
+      '--echo-auth',
+      '--client',
+      `pre:${CLIENT_SECRET}`,
+      '--auth-methods',
+      'client_secret_basic',
+    ]);
+    const keys = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    privateKey = keys.privateKey;
+    project = makeTempDir();
+    const keyDir = makeTempDir();
+    writeFileSync(join(keyDir, 'public.pem'), keys.publicKey);
+    writeFileSync(join(keyDir, 'ci.pem'), keys.privateKey, { mode: 0o600 });
+    credentials = await startOAuthFixture([
+      '--secret-prefix',
+      OAUTH_SENTINEL,
+      '--dcr',
+      'off',
+      '--jwt-client',
+      `ci=${join(keyDir, 'public.pem')}`,
+      '--auth-methods',
+      'private_key_jwt',
+    ]);
+    writeFileSync(
+      join(project, 'mcpns.config.json'),
+      JSON.stringify({
+        servers: {
+          // A pre-registered client with a secret, and the same server through dynamic registration (an issued secret).
+          pre: { type: 'http', url: oauth.url, oauth: { clientId: 'pre', clientSecret: '${OAUTH_CLIENT_SECRET}' } },
+          dynamic: { type: 'http', url: `${oauth.url}?tenant=second` },
+          ci: { type: 'http', url: credentials.url, oauth: { grantType: 'client_credentials', clientId: 'ci', privateKeyFile: join(keyDir, 'ci.pem') } },
+          calculator: fixtureEntry('calculator'),
+        },
+      }),
+    );
+    const env = { MCPNS_STATE_DIR: join(makeTempDir(), 'state'), BROWSER: HEADLESS_BROWSER, OAUTH_CLIENT_SECRET: CLIENT_SECRET };
+    runOAuth = async (label, argv) => {
+      const result = await runBin(argv, { cwd: project, env });
+      results.push({ label, result });
+      return result;
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([oauth?.stop(), credentials?.stop()]);
+  });
+
+  /** Every secret value and a distinctive piece of each: the fixture's record, the sentinels, the private key's lines. */
+  async function secretPieces(): Promise<string[]> {
+    const issued = [...(await oauth.state()).secrets, ...(await credentials.state()).secrets];
+    const keyLines = privateKey.split('\n').filter((line) => line.length >= 16 && !line.startsWith('-----'));
+    return [
+      ...new Set([
+        ...issued,
+        ...issued.map((secret) => secret.slice(-12)),
+        CLIENT_SECRET,
+        '3c1f7a',
+        '9e2b4d',
+        ...keyLines,
+        ...keyLines.map((line) => line.slice(8, 28)),
+      ]),
+    ];
+  }
+
+  it('sign in, use, inspect and sign out, in every format (and -v)', async () => {
+    expect((await runOAuth('auth login', ['auth', 'login', 'pre', 'dynamic'])).code).toBe(0);
+    expect((await runOAuth('auth login --json', ['auth', 'login', 'ci', '--json', '-v'])).code).toBe(0);
+    for (const extra of [[], ['--json'], ['-v'], ['--all']]) expect((await runOAuth(`list ${extra.join(' ')}`, ['list', ...extra])).code).toBe(0);
+    for (const format of ['text', 'json', 'markdown', 'github', 'sarif', 'junit'])
+      await runOAuth(`check --format ${format}`, ['check', '--format', format, '-v']);
+    const whoami = await runOAuth('call pre/whoami --execute', ['call', 'pre/whoami', '--execute', '-v']);
+    expect(whoami.code, whoami.stdout + whoami.stderr).toBe(0);
+    // The tool really echoed the token (redacted here, so the test proves the redaction).
+    expect(whoami.stdout).toContain('token: ***');
+    await runOAuth('call pre/whoami --execute --json', ['call', 'pre/whoami', '--execute', '--json']);
+    const boom = await runOAuth('call pre/boom --execute', ['call', 'pre/boom', '--execute', '-v']);
+    expect(boom.code).toBe(2);
+    expect(boom.stderr).toContain('authorization":"Bearer ***');
+    await runOAuth('call pre/boom --execute --json', ['call', 'pre/boom', '--execute', '--json']);
+    await runOAuth('export', ['export', '--provider', 'openai', '--map-out', join(project, 'map.json')]);
+    const snapshot = await runOAuth('snapshot', [
+      'snapshot',
+      '-o',
+      join(project, 'mcpns.lock.json'),
+      '--allow-partial',
+      '--server',
+      'pre,dynamic,ci,calculator',
+    ]);
+    expect(snapshot.code, snapshot.stderr).not.toBe(2);
+    await runOAuth('diff', ['diff', join(project, 'mcpns.lock.json'), '--format', 'json']);
+    for (const extra of [[], ['--json'], ['--offline']]) expect((await runOAuth(`auth status ${extra.join(' ')}`, ['auth', 'status', ...extra])).code).toBe(0);
+    await runOAuth('servers', ['servers', '--json', '-v']);
+    expect((await runOAuth('auth logout', ['auth', 'logout', 'pre'])).code).toBe(0);
+    await runOAuth('list after logout', ['list', '--json', '-v']);
+    // The setup issued what the test looks for: tokens, codes, verifiers and the issued client secret.
+    const state = await oauth.state();
+    expect(state.tokenRequests.map((request) => request.grant_type)).toContain('authorization_code');
+    expect(state.secrets.filter((secret) => secret.startsWith(OAUTH_SENTINEL)).length).toBeGreaterThanOrEqual(6);
+    expect(state.secrets.some((secret) => /^[A-Za-z0-9._~-]{43,128}$/.test(secret) && !secret.startsWith(OAUTH_SENTINEL) && secret !== CLIENT_SECRET)).toBe(
+      true,
+    );
+
+    const pieces = await secretPieces();
+    for (const { label, result } of results) {
+      expect(result.stderr, label).not.toContain('internal error');
+      for (const text of [result.stdout, result.stderr]) {
+        for (const piece of pieces) {
+          const at = text.indexOf(piece);
+          expect(at, `${label} leaks "${piece}": …${text.slice(Math.max(0, at - 80), at + 80)}…`).toBe(-1);
+        }
+      }
+    }
+    for (const name of readdirSync(project)) {
+      if (name === 'mcpns.config.json') continue;
+      const text = readFileSync(join(project, name), 'utf8');
+      for (const piece of pieces) expect(text.includes(piece), `${name} holds a secret`).toBe(false);
+    }
+  }, 180_000);
 });
