@@ -11,7 +11,7 @@ import { assertBrowsable } from './browser.js';
 import { AuthError, usesStaticAuthorization } from './errors.js';
 import { startLoopbackListener, type LoopbackListener } from './loopback.js';
 import { createAuthResolver, serverAuth } from './server-auth.js';
-import type { ClientKind, TokenStore } from './store.js';
+import { storeKey, type ClientKind, type TokenStore } from './store.js';
 import { scopeUnion } from './stored-provider.js';
 
 /** Authorizations one login may need: the first, and step-ups for more scope; then it stops with an error. */
@@ -229,7 +229,7 @@ async function verifyClientCredentials(spec: ServerSpec, options: LoginOptions):
       await live.kill();
       throw asLoginError(spec, live.explainError(error));
     }
-    const record = options.store.read(spec.url as string, spec.name);
+    const record = options.store.read(storeKey(spec), spec.name);
     return {
       server: spec.name,
       url: redactUrl(spec.url as string),

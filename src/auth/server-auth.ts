@@ -6,7 +6,7 @@ import { redactUrl } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
 import { ClientCredentialsGrantProvider } from './client-credentials.js';
 import { AuthError, authHint, signInRequired, usesStaticAuthorization } from './errors.js';
-import type { TokenStore } from './store.js';
+import { storeKey, type TokenStore } from './store.js';
 import type { StoreBackedProvider } from './stored-provider.js';
 
 /** OAuth for one connection attempt: the SDK provider, a fetch that watches the server's challenges, and error wording. */
@@ -32,7 +32,7 @@ export function createAuthResolver(options: { store: TokenStore; now?: () => Dat
   return (spec) => {
     if ((spec.transport !== 'http' && spec.transport !== 'sse') || !spec.url || usesStaticAuthorization(spec)) return undefined;
     const settings = spec.oauth ?? {};
-    const common = { server: { name: spec.name, url: spec.url }, settings, store: options.store, ...(options.now ? { now: options.now } : {}) };
+    const common = { server: { name: spec.name, url: spec.url, key: storeKey(spec) }, settings, store: options.store, ...(options.now ? { now: options.now } : {}) };
     const provider =
       settings.grantType === 'client_credentials' ? new ClientCredentialsGrantProvider(common) : new AuthorizationCodeProvider({ ...common, mode: 'stored' });
     return serverAuth(spec, provider);

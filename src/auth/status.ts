@@ -1,7 +1,7 @@
 import type { ServerSpec } from '../config/model.js';
 import { redactUrl } from '../util/redact.js';
 import { AuthError, usesStaticAuthorization } from './errors.js';
-import type { ClientKind, StoredAuth, TokenStore } from './store.js';
+import { storeKey, type ClientKind, type StoredAuth, type TokenStore } from './store.js';
 import { scopeUnion } from './stored-provider.js';
 
 /** How a server authenticates, as far as mcpns can tell. */
@@ -53,11 +53,11 @@ async function statusOf(spec: ServerSpec, options: StatusOptions): Promise<AuthS
   const entry: AuthStatusEntry = { server: spec.name, transport: spec.transport, url: redactUrl(url), auth: 'unknown', signedIn: false };
   let record: StoredAuth | undefined;
   try {
-    record = options.store.read(url, spec.name);
+    record = options.store.read(storeKey(spec), spec.name);
   } catch (error) {
     entry.error = { code: error instanceof AuthError ? error.code : 'AUTH_STORE_INVALID', message: (error as Error).message };
   }
-  if (record) Object.assign(entry, describeRecord(record, options.now), { file: options.store.fileFor(url) });
+  if (record) Object.assign(entry, describeRecord(record, options.now), { file: options.store.fileFor(storeKey(spec)) });
   if (usesStaticAuthorization(spec)) return { ...entry, auth: 'header' };
   if (spec.oauth?.grantType === 'client_credentials') return { ...entry, auth: 'client-credentials', needsSignIn: false };
   if (!options.probe) return { ...entry, auth: record?.tokens ? 'oauth' : 'unknown' };
@@ -130,7 +130,9 @@ export function logout(servers: readonly ServerSpec[], store: TokenStore): strin
   const forgotten: string[] = [];
   for (const server of servers) {
     if (!server.url) continue;
-    if (store.remove(server.url)) forgotten.push(server.name);
+    // Both a sign-in and client credentials of this server, whichever it has.
+    const removed = [store.remove(server.url), storeKey(server) !== server.url && store.remove(storeKey(server))];
+    if (removed.some(Boolean)) forgotten.push(server.name);
   }
   return forgotten;
 }

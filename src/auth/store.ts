@@ -50,6 +50,21 @@ export function canonicalServerUrl(url: string): string {
   return parsed.href;
 }
 
+/**
+ * The key a server's credentials are stored under: its URL for sign-ins (one per server URL, whatever name it is
+ * configured under), plus the client id for client credentials (a CI client never shares a file with a person's
+ * sign-in to the same server).
+ */
+export function storeKey(spec: { url?: string | undefined; oauth?: { grantType?: string; clientId?: string } | undefined }): string {
+  const url = spec.url ?? '';
+  return spec.oauth?.grantType === 'client_credentials' ? `${url} client_credentials:${spec.oauth.clientId ?? ''}` : url;
+}
+
+function splitKey(key: string): { url: string; variant?: string } {
+  const space = key.indexOf(' ');
+  return space < 0 ? { url: key } : { url: key.slice(0, space), variant: key.slice(space + 1) };
+}
+
 export interface StoreEntry {
   file: string;
   record?: StoredAuth;
@@ -68,10 +83,12 @@ export class TokenStore {
     this.directory = join(stateDir, 'oauth');
   }
 
-  fileFor(serverUrl: string): string {
-    const canonical = canonicalServerUrl(serverUrl);
+  /** The file of a store key (`storeKey`: the server URL, plus the client for client credentials). */
+  fileFor(key: string): string {
+    const { url, variant } = splitKey(key);
+    const canonical = canonicalServerUrl(url);
     const host = new URL(canonical).host.replace(/[^a-zA-Z0-9.-]+/g, '_').slice(0, 60);
-    return join(this.directory, `${host}-${createHash('sha256').update(canonical).digest('hex').slice(0, 24)}.json`);
+    return join(this.directory, `${host}-${createHash('sha256').update(variant ? `${canonical}\n${variant}` : canonical).digest('hex').slice(0, 24)}.json`);
   }
 
   /** The record of a server, undefined when there is none. A corrupt or foreign file is an AUTH_STORE_INVALID error. */
@@ -80,7 +97,7 @@ export class TokenStore {
   }
 
   write(serverUrl: string, record: Omit<StoredAuth, 'version' | 'server' | 'updatedAt'>, now = new Date()): void {
-    const full: StoredAuth = { version: STORE_VERSION, server: redactUrl(canonicalServerUrl(serverUrl)), ...record, updatedAt: now.toISOString() };
+    const full: StoredAuth = { version: STORE_VERSION, server: redactUrl(canonicalServerUrl(splitKey(serverUrl).url)), ...record, updatedAt: now.toISOString() };
     this.ensureDirectory();
     writeAtomic(this.fileFor(serverUrl), JSON.stringify(full, null, 2) + '\n');
   }

@@ -8,6 +8,8 @@ import type { StoredAuth, TokenStore } from './store.js';
 export interface ServerRef {
   name: string;
   url: string;
+  /** Where its credentials are stored (`storeKey`); the URL when not given. */
+  key?: string;
 }
 
 export interface ProviderOptions {
@@ -68,7 +70,7 @@ export abstract class StoreBackedProvider {
   /** The stored record (AUTH_STORE_INVALID when the file is corrupt). */
   protected record(): StoredAuth | undefined {
     if (!this.loaded) {
-      this.cached = this.store.read(this.server.url, this.server.name);
+      this.cached = this.store.read(this.server.key ?? this.server.url, this.server.name);
       this.loaded = true;
       registerSecret(this.cached?.tokens?.access_token);
       registerSecret(this.cached?.tokens?.refresh_token);
@@ -82,7 +84,7 @@ export abstract class StoreBackedProvider {
     const { version: _version, server: _server, updatedAt: _updatedAt, ...current } = this.record() ?? ({} as StoredAuth);
     const next = change({ ...current, name: this.server.name });
     for (const key of Object.keys(next) as Array<keyof typeof next>) if (next[key] === undefined) delete next[key];
-    this.store.write(this.server.url, next, this.now());
+    this.store.write(this.server.key ?? this.server.url, next, this.now());
     this.cached = { version: 1, server: this.server.url, ...next, updatedAt: this.now().toISOString() };
     this.loaded = true;
   }

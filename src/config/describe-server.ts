@@ -27,6 +27,8 @@ export interface ServerSummary {
   shadowedBy?: string;
   approval?: string;
   unlaunchableReason?: string;
+  /** OAuth settings without their secrets (`secrets` names the fields that hold one). */
+  oauth?: { clientId?: string; grantType?: string; scopes?: string[]; callbackPort?: number; clientMetadataUrl?: string; issuer?: string; secrets: string[] };
   diagnostics: Array<{ level: string; code: string; message: string; pointer?: string }>;
 }
 
@@ -71,6 +73,7 @@ export function summarizeServer(server: ServerSpec): ServerSummary {
     ...(server.shadowedBy ? { shadowedBy: server.shadowedBy } : {}),
     ...(server.approval ? { approval: server.approval } : {}),
     ...(server.unlaunchableReason ? { unlaunchableReason: server.unlaunchableReason } : {}),
+    ...(server.oauth ? { oauth: summarizeOAuth(server.oauth) } : {}),
     diagnostics: server.diagnostics.map((diagnostic) => ({
       level: diagnostic.level,
       code: diagnostic.code,
@@ -78,4 +81,14 @@ export function summarizeServer(server: ServerSpec): ServerSummary {
       ...(diagnostic.pointer ? { pointer: diagnostic.pointer } : {}),
     })),
   };
+}
+
+function summarizeOAuth(oauth: NonNullable<ServerSpec['oauth']>): NonNullable<ServerSummary['oauth']> {
+  const { clientSecret, privateKey, privateKeyFile, signingAlgorithm: _algorithm, ...shown } = oauth;
+  const secrets = [
+    clientSecret !== undefined ? 'clientSecret' : '',
+    privateKey !== undefined ? 'privateKey' : '',
+    privateKeyFile !== undefined ? 'privateKeyFile' : '',
+  ];
+  return { ...shown, ...(shown.clientMetadataUrl ? { clientMetadataUrl: redactUrl(shown.clientMetadataUrl) } : {}), secrets: secrets.filter(Boolean) };
 }

@@ -524,6 +524,18 @@ describe('the token store', () => {
     expect(foreign.server.error?.message).toBe(`token file ${file} has format version 7; this mcpns reads version 1`);
   });
 
+  it("a person's sign-in and CI client credentials for the same server URL never share a file", async () => {
+    server = await fixture('--client', 'ci:ci-secret');
+    const store = newStore();
+    const person = spec(server, undefined, 'person');
+    const ci = spec(server, { grantType: 'client_credentials', clientId: 'ci', clientSecret: 'ci-secret' }, 'ci');
+    await signIn(person, store);
+    expect((await list(ci, store)).server.status).toBe('ok');
+    expect((await list(person, store)).server.status).toBe('ok');
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toHaveLength(2);
+    expect(store.read(server.url)?.client?.kind).toBe('dynamic');
+  });
+
   it('a configured Authorization header is used as it is: no OAuth discovery at all', async () => {
     server = await fixture();
     const discovery = await list(httpSpec('s', server.url, { headers: { Authorization: 'Bearer static' } }), newStore());

@@ -1,5 +1,6 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { AuthStatusEntry } from '../../auth/status.js';
+import { storeKey } from '../../auth/store.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { ServerSpec } from '../../config/model.js';
 import { selectServers } from '../../config/select-servers.js';
@@ -123,7 +124,7 @@ function registerStatus(auth: Command, host: CommandHost): void {
       timeoutMs: options.timeout,
       signal: runtime.io.signal,
     });
-    const configured = new Set(servers.flatMap((server) => (server.url ? [store.fileFor(server.url)] : [])));
+    const configured = new Set(servers.flatMap((server) => (server.url ? [store.fileFor(server.url), store.fileFor(storeKey(server))] : [])));
     const others = names.length ? [] : store.list().filter((entry) => !configured.has(entry.file));
     if (runtime.console.json) {
       runtime.console.out(JSON.stringify({ schemaVersion: 1, store: store.directory, servers: entries, otherSignIns: others.length }, null, 2) + '\n');

@@ -48,6 +48,9 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.toolFilter?.exclude ? `exclude: ${server.toolFilter.exclude.join(', ')}` : '',
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
         server.approval ?? '',
+        server.oauth
+          ? `oauth: ${[server.oauth.grantType === 'client_credentials' ? 'client credentials' : '', server.oauth.clientId ? `client ${server.oauth.clientId}` : '', server.oauth.scopes?.length ? `scopes ${server.oauth.scopes.join(' ')}` : '', server.oauth.callbackPort ? `port ${server.oauth.callbackPort}` : ''].filter(Boolean).join(', ') || 'settings'}`
+          : '',
       ]
         .filter(Boolean)
         .map((part) => terminalSafe(part))
