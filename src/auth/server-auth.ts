@@ -32,7 +32,12 @@ export function createAuthResolver(options: { store: TokenStore; now?: () => Dat
   return (spec) => {
     if ((spec.transport !== 'http' && spec.transport !== 'sse') || !spec.url || usesStaticAuthorization(spec)) return undefined;
     const settings = spec.oauth ?? {};
-    const common = { server: { name: spec.name, url: spec.url, key: storeKey(spec) }, settings, store: options.store, ...(options.now ? { now: options.now } : {}) };
+    const common = {
+      server: { name: spec.name, url: spec.url, key: storeKey(spec) },
+      settings,
+      store: options.store,
+      ...(options.now ? { now: options.now } : {}),
+    };
     const provider =
       settings.grantType === 'client_credentials' ? new ClientCredentialsGrantProvider(common) : new AuthorizationCodeProvider({ ...common, mode: 'stored' });
     return serverAuth(spec, provider);

@@ -88,7 +88,13 @@ export class TokenStore {
     const { url, variant } = splitKey(key);
     const canonical = canonicalServerUrl(url);
     const host = new URL(canonical).host.replace(/[^a-zA-Z0-9.-]+/g, '_').slice(0, 60);
-    return join(this.directory, `${host}-${createHash('sha256').update(variant ? `${canonical}\n${variant}` : canonical).digest('hex').slice(0, 24)}.json`);
+    return join(
+      this.directory,
+      `${host}-${createHash('sha256')
+        .update(variant ? `${canonical}\n${variant}` : canonical)
+        .digest('hex')
+        .slice(0, 24)}.json`,
+    );
   }
 
   /** The record of a server, undefined when there is none. A corrupt or foreign file is an AUTH_STORE_INVALID error. */
@@ -97,7 +103,12 @@ export class TokenStore {
   }
 
   write(serverUrl: string, record: Omit<StoredAuth, 'version' | 'server' | 'updatedAt'>, now = new Date()): void {
-    const full: StoredAuth = { version: STORE_VERSION, server: redactUrl(canonicalServerUrl(splitKey(serverUrl).url)), ...record, updatedAt: now.toISOString() };
+    const full: StoredAuth = {
+      version: STORE_VERSION,
+      server: redactUrl(canonicalServerUrl(splitKey(serverUrl).url)),
+      ...record,
+      updatedAt: now.toISOString(),
+    };
     this.ensureDirectory();
     writeAtomic(this.fileFor(serverUrl), JSON.stringify(full, null, 2) + '\n');
   }
