@@ -37,26 +37,13 @@ function newStore(): TokenStore {
   return new TokenStore(join(makeTempDir('mcpns-state-'), 'state'));
 }
 
-/** Sign in as a user who clicks "allow" on every authorization page; records the URLs handed to the "browser". */
-async function signIn(target: ServerSpec, store: TokenStore, options: { browser?: 'allow' | 'ignore'; timeoutMs?: number } = {}) {
-  const handedOff: URL[] = [];
-  const visits: Array<Promise<unknown>> = [];
-  const result = await login(target, {
-    store,
-    timeoutMs: options.timeoutMs ?? 15_000,
-    connectTimeoutMs: 10_000,
-    handOff: (url) => {
-      handedOff.push(new URL(url.href));
-      if (options.browser !== 'ignore') visits.push(clickAllow(url.href));
-    },
-  }).finally(() => Promise.allSettled(visits));
-  return { result, handedOff };
-}
+type BrowserOptions = { browser?: 'allow' | 'ignore'; timeoutMs?: number };
 
-async function signInFails(target: ServerSpec, store: TokenStore, options: { browser?: 'allow' | 'ignore'; timeoutMs?: number } = {}) {
+/** Start a login as a user who clicks "allow" on every authorization page (or ignores it); records the URLs handed off. */
+function startLogin(target: ServerSpec, store: TokenStore, options: BrowserOptions) {
   const handedOff: URL[] = [];
   const visits: Array<Promise<unknown>> = [];
-  const error = await login(target, {
+  const outcome = login(target, {
     store,
     timeoutMs: options.timeoutMs ?? 15_000,
     connectTimeoutMs: 10_000,
@@ -64,15 +51,27 @@ async function signInFails(target: ServerSpec, store: TokenStore, options: { bro
       handedOff.push(new URL(url.href));
       if (options.browser !== 'ignore') visits.push(clickAllow(url.href).catch(() => []));
     },
-  }).then(
+  });
+  return { outcome, handedOff, browsed: () => Promise.allSettled(visits) };
+}
+
+async function signIn(target: ServerSpec, store: TokenStore, options: BrowserOptions = {}) {
+  const started = startLogin(target, store, options);
+  const result = await started.outcome.finally(started.browsed);
+  return { result, handedOff: started.handedOff };
+}
+
+async function signInFails(target: ServerSpec, store: TokenStore, options: BrowserOptions = {}) {
+  const started = startLogin(target, store, options);
+  const error = await started.outcome.then(
     (result: LoginResult) => {
       throw new Error(`login unexpectedly succeeded: ${JSON.stringify(result)}`);
     },
     (caught: unknown) => caught,
   );
-  await Promise.allSettled(visits);
+  await started.browsed();
   expect(error).toBeInstanceOf(AuthError);
-  return { error: error as AuthError, handedOff };
+  return { error: error as AuthError, handedOff: started.handedOff };
 }
 
 async function list(target: ServerSpec, store: TokenStore) {
