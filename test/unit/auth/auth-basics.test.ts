@@ -1,6 +1,5 @@
 /** The small pieces of src/auth on their own: state directory, browser command, loopback listener, token store. */
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertBrowsable, browserCommand } from '../../../src/auth/browser.js';
 import { AuthError } from '../../../src/auth/errors.js';
