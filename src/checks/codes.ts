@@ -136,7 +136,7 @@ export const CODES = {
     severity: 'error',
     family: 'discovery',
     title: 'A configured server needs a sign-in (OAuth) that mcpns does not have',
-    message: (f) => `server "${f.server}" needs authorization: ${arg(f, 'errorMessage')}`,
+    message: (f) => `server "${f.server}" needs authorization: ${f.args?.errorMessage ?? 'the server requires a sign-in'}`,
     hint: (f) => argHint(f) ?? `sign in with: mcpns auth login ${f.server}`,
   },
   // ── naming ──────────────────────────────────────────────────────────────

@@ -32,6 +32,8 @@ export interface FindingArgs {
   SERVER_UNREACHABLE: { errorCode: string; errorMessage: string; hint?: string; comparedTools?: false };
   /** what: the whole file or one entry is refused; detail: the client's reason; diagnostic: the config diagnostic's code. */
   CONFIG_REJECTED: { file: string; what: 'file' | 'entry'; detail: string; diagnostic: string; client?: string };
+  /** hint: from discovery (`sign in with: mcpns auth login <server>`, or about client credentials / a header). */
+  SERVER_AUTH_REQUIRED: { errorMessage: string; hint: string; comparedTools?: false };
   // ── naming ──
   NAME_INVALID_CHARS: { chars: string; charset?: string; dropped?: string; hint: string };
   NAME_TOO_LONG: { length: number; limit: number; dropped?: string; hint: string };

@@ -1,4 +1,4 @@
-import { defineCheck, type Finding } from '../types.js';
+import { defineCheck, makeFinding, type Finding } from '../types.js';
 
 /**
  * SERVER_UNREACHABLE: a configured server failed discovery, so none of its tools were checked. The
@@ -34,12 +34,11 @@ export const serverUnreachable = defineCheck({
 });
 
 /** SERVER_AUTH_REQUIRED for a server whose discovery stopped at AUTH_REQUIRED (check and diff alike). */
-export function serverAuthRequired(server: string, error: { message: string; hint?: string }, extra: Record<string, unknown> = {}): Finding {
-  return {
-    code: 'SERVER_AUTH_REQUIRED',
+export function serverAuthRequired(server: string, error: { message: string; hint?: string | undefined }, extra: { comparedTools?: false } = {}): Finding {
+  return makeFinding('SERVER_AUTH_REQUIRED', {
     severity: 'error',
     name: server,
     server,
     args: { errorMessage: error.message, hint: error.hint ?? `sign in with: mcpns auth login ${server}`, ...extra },
-  };
+  });
 }
