@@ -74,7 +74,10 @@ describe('before sign-in', () => {
       hint: 'sign in with: mcpns auth login s',
     });
     const text = await run(['list']);
-    expect(text.stdout).toContain('✗ s  AUTH_REQUIRED  not signed in to "s": the server requires OAuth sign-in\n      hint: sign in with: mcpns auth login s');
+    expect(text.stdout).toContain('3 tools from 1 of 2 servers; 1 failed: s\n');
+    expect(text.stderr).toContain(
+      'mcpns: warning: server "s" failed: AUTH_REQUIRED: not signed in to "s": the server requires OAuth sign-in (sign in with: mcpns auth login s)',
+    );
 
     const call = await run(['call', 's/echo', 'text=hi', '--execute', '--yes', '--json']);
     expect(call.code).toBe(2);

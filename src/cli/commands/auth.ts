@@ -72,6 +72,7 @@ checks that their credentials work. Exit codes: 0 all signed in · 1 a server's 
           store,
           timeoutMs: options.timeout,
           connectTimeoutMs: DEFAULT_TIMEOUT_MS,
+          hostEnv: runtime.io.env,
           signal: runtime.io.signal,
           now: () => runtime.io.now(),
           handOff: async (url, info) => {
