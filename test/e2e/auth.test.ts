@@ -124,6 +124,14 @@ describe('auth login with a headless BROWSER', () => {
     const call = await run(['call', 's/echo', 'text=hello', '--execute', '--json']);
     expect(call.code, call.stderr).toBe(0);
     expect(json(call).result.content).toEqual([{ type: 'text', text: 'hello' }]);
+    // A tool that needs more scope: AUTH_REQUIRED naming it, no browser; the next login asks for it.
+    const stepUp = await run(['call', 's/admin_reset', '--execute', '--json']);
+    expect(stepUp.code).toBe(2);
+    expect(errorLine(stepUp)).toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: '"s" asks for more access (scope mcp:admin) than the sign-in granted (mcp:read mcp:write)',
+      hint: 'sign in with: mcpns auth login s',
+    });
 
     const status = await run(['auth', 'status', '--json']);
     expect(status.code).toBe(0);
@@ -145,7 +153,7 @@ describe('auth login with a headless BROWSER', () => {
     }
     const human = await run(['auth', 'status']);
     expect(human.stdout).toMatch(
-      /^SERVER +AUTH +SIGNED IN +ISSUER +SCOPES +EXPIRES +NOTES\ns +oauth +yes +http:\/\/127\.0\.0\.1:\d+\/ +mcp:read mcp:write +\S+ \(in 60 min\) +dynamic client /,
+      /^SERVER +AUTH +SIGNED IN +ISSUER +SCOPES +EXPIRES +NOTES\ns +oauth +yes +http:\/\/127\.0\.0\.1:\d+\/ +mcp:read mcp:write \+mcp:admin +\S+ \(in 60 min\) +dynamic client /,
     );
 
     // Token files: 0600 in a 0700 directory under the state directory.
