@@ -1,6 +1,7 @@
-import { parse, type ParseError } from 'jsonc-parser';
-import { jsonSyntaxError } from '../config/json-text.js';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { jsonSyntaxError, treeValue } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
+import { defineOwn } from '../util/own.js';
 
 /** Tool arguments: always a JSON object (MCP `tools/call` params.arguments). */
 export type ToolArguments = Record<string, unknown>;
@@ -57,11 +58,13 @@ function schemaTypes(schema: unknown): Set<string> {
 export function parseKeyValueArguments(pairs: string[], inputSchema: Record<string, unknown> | undefined): ToolArguments {
   const properties = (inputSchema?.['properties'] ?? {}) as Record<string, unknown>;
   const result: ToolArguments = {};
+  // Keys are defined, not assigned: "__proto__", "constructor" and "prototype" are ordinary argument names.
+  const set = (key: string, value: unknown): void => defineOwn(result, key, value);
   for (const pair of pairs) {
     const forced = /^([^=:]+):=([\s\S]*)$/.exec(pair);
     if (forced) {
       const [, key, json] = forced;
-      result[key!] = parseJsonValue(json!, `${key}:=`);
+      set(key!, parseJsonValue(json!, `${key}:=`));
       continue;
     }
     const at = pair.indexOf('=');
@@ -72,15 +75,15 @@ export function parseKeyValueArguments(pairs: string[], inputSchema: Record<stri
     }
     const key = pair.slice(0, at);
     const raw = pair.slice(at + 1);
-    const types = schemaTypes(properties[key]);
+    const types = schemaTypes(Object.hasOwn(properties, key) ? properties[key] : undefined);
     if (types.size === 0 || types.has('string')) {
-      result[key] = raw;
+      set(key, raw);
       continue;
     }
     try {
-      result[key] = JSON.parse(raw);
+      set(key, JSON.parse(raw));
     } catch {
-      result[key] = raw;
+      set(key, raw);
     }
   }
   return result;
@@ -90,7 +93,14 @@ export function parseKeyValueArguments(pairs: string[], inputSchema: Record<stri
 /** Strict JSON text to a value; a syntax error is ARGS_INVALID naming `source` with line and column. */
 export function parseJsonValue(text: string, source: string, extra: { file?: string | undefined; hint?: string } = {}): unknown {
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  let tree: ReturnType<typeof parseTree>;
+  try {
+    tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (error) {
+    // jsonc-parser recurses: tens of thousands of nested brackets overflow the stack.
+    if (error instanceof RangeError) throw new McpnsError('ARGS_INVALID', `${source}: JSON nested too deeply`, extra.hint ? { hint: extra.hint } : {});
+    throw error;
+  }
   const syntax = jsonSyntaxError(text, errors);
   if (syntax) {
     const { line, column, message } = syntax;
@@ -99,7 +109,8 @@ export function parseJsonValue(text: string, source: string, extra: { file?: str
       ...(extra.hint ? { hint: extra.hint } : {}),
     });
   }
-  return value;
+  // From the tree, not jsonc-parser's value: that assigns keys, so a "__proto__" key would silently disappear.
+  return tree ? treeValue(tree) : undefined;
 }
 
 /** `--args` and key=value pairs together: pairs override keys of the JSON object. */

@@ -29,6 +29,7 @@ import { McpnsError } from '../errors.js';
 import type { ClientRole, HeldSession } from '../discovery/types.js';
 import { describeForm, maskContent, type ElicitForm, type ElicitValue } from './elicitation.js';
 import type { ToolArguments } from './arguments.js';
+import type { SecretSet } from '../util/redact.js';
 
 /** The SDK's own request timer is not used (mcpns keeps the deadline): the largest delay setTimeout accepts. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
@@ -81,6 +82,8 @@ export interface ExecutionSettings {
   hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
   /** OAuth for a server connected here (--catalog runs; discovery's own sessions already have it). */
   auth?: AuthResolver | undefined;
+  /** The run's secrets: registered credentials are redacted from the server's stderr and error messages. */
+  secrets?: SecretSet | undefined;
   elicit: ElicitationResponder;
   onEvent(event: ExecutionEvent): void;
 }
@@ -229,11 +232,16 @@ export class Execution {
   }
 
   private async open(spec: ServerSpec, timeoutMs: number): Promise<HeldSession> {
-    const stderr = new StderrBuffer(DEFAULT_STDERR_LIMIT);
+    const stderr = new StderrBuffer(DEFAULT_STDERR_LIMIT, this.settings.secrets);
     const deadline = new Deadline(timeoutMs, this.settings.signal);
     let session: LiveSession;
     try {
-      session = await connectServer(spec, deadline, stderr, { role: this.role, hostEnv: this.settings.hostEnv, auth: this.settings.auth });
+      session = await connectServer(spec, deadline, stderr, {
+        role: this.role,
+        hostEnv: this.settings.hostEnv,
+        auth: this.settings.auth,
+        secrets: this.settings.secrets,
+      });
     } finally {
       deadline.dispose();
     }

@@ -3,7 +3,7 @@ import type { DiscoveryOptions, ServerDiscovery, ToolSource } from '../discovery
 import { McpnsError } from '../errors.js';
 import { unknownServer } from '../config/select-servers.js';
 import { applyClientToolFilters, applyProfile } from '../profiles/apply.js';
-import { redactDeep } from '../util/redact.js';
+import { redactDeep, type SecretSet } from '../util/redact.js';
 import { buildCatalog } from './build.js';
 import type { Catalog } from './types.js';
 
@@ -17,7 +17,7 @@ export interface AcquireRequest {
   /** Generation time when the source has none of its own. */
   now: Date;
   /** Secret values to replace by *** in everything the servers sent (none: the text stays exact). */
-  secrets?: readonly string[];
+  secrets?: readonly string[] | SecretSet;
 }
 
 export interface AcquiredCatalog {
@@ -42,6 +42,6 @@ export async function acquireCatalog(source: ToolSource, request: AcquireRequest
   const discoveries = await source.discover(request.servers?.length ? request.servers : undefined, request.discovery);
   let catalog = buildCatalog(discoveries, source.generatedAt ?? request.now);
   if (request.config) catalog = applyProfile(applyClientToolFilters(catalog, request.config), request.config, request.profile);
-  if (request.secrets?.length) catalog = redactDeep(catalog, request.secrets);
+  if (request.secrets) catalog = redactDeep(catalog, request.secrets);
   return { catalog, discoveries };
 }

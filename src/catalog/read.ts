@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 import { mismatchedHashes } from '../snapshot/hash.js';
+import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { definitionProblem } from './limits.js';
 import { CATALOG_SCHEMA_VERSION, DISCOVERY_ERROR_CODES, SERVER_STATUSES, type Catalog, type CatalogServer, type CatalogTool } from './types.js';
 
 // Every field a renderer or check reads is type-checked here: a hand-edited `"description": 5` must be exit 2
@@ -41,7 +42,7 @@ const ServerFileSchema = z.looseObject({
   protocolVersion: z.string().optional(),
   capabilities: record.optional(),
   instructions: z.string().optional(),
-  error: z.looseObject({ code: z.enum(DISCOVERY_ERROR_CODES), message: z.string() }).optional(),
+  error: z.looseObject({ code: z.enum(DISCOVERY_ERROR_CODES), message: z.string(), serverCode: z.number().int().optional() }).optional(),
   toolCount: z.number().int().nonnegative().optional(),
   pages: z.number().optional(),
   malformedTools: z.array(z.looseObject({ index: z.number(), name: z.string().optional(), problems: z.array(z.string()) })).optional(),
@@ -83,8 +84,13 @@ function toCatalog(data: CatalogFile, file: string): Catalog {
  * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
  */
 export function readCatalogFile(file: string): Catalog {
-  if (!existsSync(file)) throw new McpnsError('CATALOG_INVALID', `catalog file not found: ${file}`, { location: { file } });
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readRegularFile(file);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    throw new McpnsError('CATALOG_INVALID', error.reason === 'not-found' ? `catalog file not found: ${file}` : error.message, { location: { file } });
+  }
   return parseCatalogText(text, file);
 }
 
@@ -114,7 +120,7 @@ export function parseCatalogText(text: string, file: string): Catalog {
       location: { file, path: issue.path.join('.') },
     });
   }
-  const catalog = toCatalog(result.data, file);
+  const catalog = withinLimits(toCatalog(result.data, file));
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
   for (const [index, tool] of catalog.tools.entries()) {
     const fields = mismatchedHashes(tool);
@@ -127,4 +133,38 @@ export function parseCatalogText(text: string, file: string): Catalog {
     }
   }
   return catalog;
+}
+
+/**
+ * Tools over the definition limits (a hand-made or hostile file) are moved to their server's malformedTools, as
+ * discovery does with what a server sends: reported by MALFORMED_TOOL, never walked by anything that recurses.
+ */
+function withinLimits(catalog: Catalog): Catalog {
+  const oversized = new Map<string, Array<{ index: number; tool: CatalogTool; problem: string }>>();
+  const kept: CatalogTool[] = [];
+  catalog.tools.forEach((tool, index) => {
+    const problem = definitionProblem(tool);
+    if (!problem) return void kept.push(tool);
+    const list = oversized.get(tool.server) ?? [];
+    list.push({ index, tool, problem });
+    oversized.set(tool.server, list);
+  });
+  if (!oversized.size) return catalog;
+  const servers = catalog.servers.map((server): CatalogServer => {
+    const entries = oversized.get(server.name);
+    if (!entries) return server;
+    oversized.delete(server.name);
+    const malformed = entries.map(({ index, tool, problem }) => ({
+      index,
+      ...(typeof tool.name === 'string' ? { name: tool.name } : {}),
+      problems: [problem],
+    }));
+    return { ...server, malformedTools: [...(server.malformedTools ?? []), ...malformed] };
+  });
+  for (const [server, [first]] of oversized) {
+    throw new McpnsError('CATALOG_INVALID', `tool "${server}/${first!.tool.name}" (of a server the catalog does not list): ${first!.problem}`, {
+      location: { path: `tools.${first!.index}` },
+    });
+  }
+  return { ...catalog, servers, tools: kept };
 }

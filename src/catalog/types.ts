@@ -15,6 +15,12 @@ export const DISCOVERY_ERROR_CODES = [
   'CONNECTION_CLOSED',
   'UNLAUNCHABLE',
   'INTERRUPTED',
+  // The server answered a request with a JSON-RPC error (its code is in `error.serverCode`).
+  'SERVER_ERROR',
+  // The server and mcpns share no MCP protocol version.
+  'PROTOCOL_VERSION_UNSUPPORTED',
+  // One response (an HTTP body or SSE stream, a stdout line) was larger than the configured cap.
+  'RESPONSE_TOO_LARGE',
 ] as const;
 
 export type DiscoveryErrorCode = (typeof DISCOVERY_ERROR_CODES)[number];
@@ -58,8 +64,11 @@ export interface CatalogServer {
   protocolVersion?: string;
   capabilities?: Record<string, unknown>;
   instructions?: string;
-  /** Why discovery failed; `hint` says what to do (e.g. `mcpns auth login <server>` for AUTH_REQUIRED). */
-  error?: { code: DiscoveryErrorCode; message: string; hint?: string };
+  /**
+   * Why discovery failed; `hint` says what to do (e.g. `mcpns auth login <server>` for AUTH_REQUIRED); `serverCode` is
+   * the JSON-RPC error code the server itself sent (SERVER_ERROR, PROTOCOL_VERSION_UNSUPPORTED).
+   */
+  error?: { code: DiscoveryErrorCode; message: string; hint?: string; serverCode?: number };
   toolCount: number;
   /** Pages fetched from tools/list. */
   pages?: number;

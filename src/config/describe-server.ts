@@ -1,14 +1,17 @@
 import type { EnvPolicy, ServerSpec } from './model.js';
 import { ALL_ENV } from './spawn-env.js';
-import { redactUrl } from '../util/redact.js';
+import { REDACTED, redactUrl } from '../util/redact.js';
+import { maskSecretShapes } from '../util/secret-shapes.js';
 
-/** A server entry as `mcpns servers` shows it: no env or header values, URL secrets masked. */
+/** A server entry as `mcpns servers` shows it: no env or header values, URL secrets and secret-shaped arguments masked. */
 export interface ServerSummary {
   name: string;
   client: string;
   transport: string;
   /** Command line or URL (secrets masked). */
   target: string;
+  /** True when `target` had values masked because they look like credentials (`--api-key=…`, `sk-…`, a random URL path segment). */
+  maskedSecrets?: boolean;
   source: string;
   line?: number;
   pointer: string;
@@ -44,19 +47,13 @@ function describeEnvironment(policy: EnvPolicy | undefined): NonNullable<ServerS
 }
 
 export function summarizeServer(server: ServerSpec): ServerSummary {
-  const target =
-    server.transport === 'stdio'
-      ? [server.command ?? '', ...(server.args ?? []).map((arg) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg) ? redactUrl(arg) : arg))]
-          .map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part))
-          .join(' ')
-      : server.url
-        ? redactUrl(server.url)
-        : '';
+  const { target, masked } = describeTarget(server);
   return {
     name: server.name,
     client: server.source.client,
     transport: server.transport,
     target,
+    ...(masked ? { maskedSecrets: true } : {}),
     source: server.source.file,
     ...(server.source.line !== undefined ? { line: server.source.line } : {}),
     pointer: server.source.pointer,
@@ -91,4 +88,32 @@ function summarizeOAuth(oauth: NonNullable<ServerSpec['oauth']>): NonNullable<Se
     privateKeyFile !== undefined ? 'privateKeyFile' : '',
   ];
   return { ...shown, ...(shown.clientMetadataUrl ? { clientMetadataUrl: redactUrl(shown.clientMetadataUrl) } : {}), secrets: secrets.filter(Boolean) };
+}
+
+/** The command line or URL of a server with credentials masked, and whether any secret-shaped value was. */
+export function describeTarget(server: Pick<ServerSpec, 'transport' | 'command' | 'args' | 'url'>): { target: string; masked: boolean } {
+  if (server.transport === 'stdio') {
+    const argv = [server.command ?? '', ...(server.args ?? [])];
+    const shapes = maskSecretShapes(argv, REDACTED);
+    let masked = shapes.masked;
+    const parts = shapes.argv.map((arg) => {
+      if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return arg;
+      const shown = redactUrl(arg);
+      masked ||= urlPathMasked(arg, shown);
+      return shown;
+    });
+    return { target: parts.map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' '), masked };
+  }
+  if (!server.url) return { target: '', masked: false };
+  const shown = redactUrl(server.url);
+  return { target: shown, masked: urlPathMasked(server.url, shown) };
+}
+
+/** Whether redactUrl masked a path segment (passwords and query values are always masked; those need no note). */
+function urlPathMasked(original: string, shown: string): boolean {
+  try {
+    return new URL(original).pathname !== new URL(shown).pathname;
+  } catch {
+    return false;
+  }
 }

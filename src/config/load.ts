@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { expandPosixDefault } from './expand.js';
 import { parse as parseLoose } from 'jsonc-parser';
@@ -8,7 +8,8 @@ import { locate, parseJsonText, toPointer } from './json-text.js';
 import { emptyConfig, type LoadedConfig } from './loaded.js';
 import type { Diagnostic, EnvInheritSetting, OAuthSettings, ServerSpec } from './model.js';
 import { ALL_ENV, policyFromSetting } from './spawn-env.js';
-import { McpnsConfigSchema, type McpnsConfig, type OAuthEntry, type ServerEntry } from './schema.js';
+import { McpnsConfigSchema, ServerEntrySchema, type McpnsConfig, type OAuthEntry, type ServerEntry } from './schema.js';
+import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from '../profiles/namespaces.js';
@@ -180,21 +181,38 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   target.routes.push(...source.routes);
 }
 
-function readText(file: string): string {
-  if (!existsSync(file)) throw new ConfigError('CONFIG_NOT_FOUND', `config file not found: ${file}`, { location: { file } });
-  if (statSync(file).isDirectory()) throw new ConfigError('CONFIG_INVALID', `${file} is a directory, not a config file`, { location: { file } });
-  return readFileSync(file, 'utf8');
+/** A config file's text: only regular files, at most MAX_CONFIG_BYTES (never /dev/zero or a FIFO). */
+export function readConfigText(file: string): string {
+  try {
+    return readRegularFile(file, MAX_CONFIG_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    const code = error.reason === 'not-found' ? 'CONFIG_NOT_FOUND' : 'CONFIG_INVALID';
+    const message = error.reason === 'not-found' ? `config file not found: ${file}` : `${error.message}; a config file must be a regular file`;
+    throw new ConfigError(code, message, { location: { file } });
+  }
 }
 
-/** Load one file: mcpns's own format, or any client's (detected from the name and shape). */
-export function loadFile(file: string, options: LoadOptions): LoadedConfig {
-  const text = readText(file);
+/**
+ * Load one file: mcpns's own format, or any client's (detected from the name and shape). `chain` is the list of
+ * files whose `include` led here (real paths), to report an include cycle instead of recursing forever.
+ */
+export function loadFile(file: string, options: LoadOptions, chain: readonly string[] = []): LoadedConfig {
+  const text = readConfigText(file);
   const shown = displayPath(file, options.cwd);
   if (!/\.json$/i.test(file) || !looksLikeOwnConfig(file, text)) {
     return readForeignConfigFile(file, text, options);
   }
   const parsed = parseJsonText(text, shown, { allowComments: false });
-  return loadOwnConfig(parsed.value, text, parsed.tree, file, options);
+  return loadOwnConfig(parsed.value, text, parsed.tree, file, options, [...chain, realPath(file)]);
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return resolve(file);
+  }
 }
 
 const OWN_ONLY_KEYS = ['naming', 'namespaces', 'profiles', 'participant', 'rules', 'ignore', 'routes', 'include'];
@@ -208,17 +226,22 @@ function looksLikeOwnConfig(file: string, text: string): boolean {
   return OWN_ONLY_KEYS.some((key) => key in value);
 }
 
-function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof parseJsonText>['tree'], file: string, options: LoadOptions): LoadedConfig {
+function loadOwnConfig(
+  value: unknown,
+  text: string,
+  tree: ReturnType<typeof parseJsonText>['tree'],
+  file: string,
+  options: LoadOptions,
+  chain: readonly string[],
+): LoadedConfig {
   const shown = displayPath(file, options.cwd);
-  const result = McpnsConfigSchema.safeParse(value);
-  if (!result.success) throw schemaError(result.error, text, tree, shown);
-  const config: McpnsConfig = result.data;
+  const { config, servers } = validateOwnConfig(value, text, tree, shown);
   const loaded = emptyConfig(dirname(file));
   loaded.files.push(shown);
   validateRegexes(config, shown, text, tree);
   validateRoutes(config, shown, text, tree);
-  validateOAuth(config, shown, text, tree);
-  for (const [name, entry] of Object.entries(config.servers ?? {})) {
+  validateOAuth(servers, shown, text, tree);
+  for (const [name, entry] of servers) {
     loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env, envInherit: config.envInherit }));
   }
   loaded.naming = config.naming ?? {};
@@ -231,6 +254,15 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
   if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
   for (const include of config.include ?? []) {
     const included = resolve(dirname(file), include);
+    const at = chain.indexOf(realPath(included));
+    if (at >= 0) {
+      const cycle = [...chain.slice(at), realPath(included)].map((path) => displayPath(path, options.cwd)).join(' → ');
+      throw new ConfigError('CONFIG_INVALID', `${shown}: include cycle: ${cycle}`, {
+        location: { file: shown, ...locate(text, tree, ['include']), path: 'include' },
+        hint: 'a config file must not include itself, directly or through the files it includes',
+        details: { cycle: [...chain.slice(at), realPath(included)] },
+      });
+    }
     if (!existsSync(included)) {
       loaded.diagnostics.push({
         level: 'warning',
@@ -241,7 +273,7 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
       });
       continue;
     }
-    const fromInclude = loadFile(included, options);
+    const fromInclude = loadFile(included, options, chain);
     // mcpns's own envInherit, when set, decides for the servers it includes too.
     if (config.envInherit !== undefined) {
       const policy = policyFromSetting(config.envInherit, `envInherit in ${shown}`);
@@ -250,6 +282,38 @@ function loadOwnConfig(value: unknown, text: string, tree: ReturnType<typeof par
     mergeInto(loaded, fromInclude);
   }
   return loaded;
+}
+
+/**
+ * The config checked against its schema. Servers are checked entry by entry and kept as [name, entry] pairs:
+ * zod's record (like any object built by assignment) drops a "__proto__" key, and a server may be called that.
+ */
+function validateOwnConfig(
+  value: unknown,
+  text: string,
+  tree: ReturnType<typeof parseJsonText>['tree'],
+  shown: string,
+): { config: McpnsConfig; servers: Array<[string, ServerEntry]> } {
+  const fail = (error: z.ZodError): never => {
+    throw schemaError(error, text, tree, shown);
+  };
+  const raw = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const rawServers = raw?.['servers'];
+  if (!raw || rawServers === undefined || rawServers === null || typeof rawServers !== 'object' || Array.isArray(rawServers)) {
+    const result = McpnsConfigSchema.safeParse(value);
+    if (!result.success) fail(result.error);
+    return { config: result.data!, servers: Object.entries(result.data!.servers ?? {}) };
+  }
+  const { servers: _servers, ...rest } = raw;
+  const result = McpnsConfigSchema.safeParse(rest);
+  if (!result.success) fail(result.error);
+  const servers: Array<[string, ServerEntry]> = [];
+  for (const [name, entry] of Object.entries(rawServers)) {
+    const parsed = ServerEntrySchema.safeParse(entry);
+    if (!parsed.success) fail(new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['servers', name, ...issue.path] }))));
+    servers.push([name, parsed.data!]);
+  }
+  return { config: result.data!, servers };
 }
 
 /** A route whose regex does not compile or whose template names a missing group fails here, naming the rule. */
@@ -264,8 +328,8 @@ function validateRoutes(config: McpnsConfig, shown: string, text: string, tree: 
 }
 
 /** Combinations of `oauth` fields that cannot work fail here, naming the field. */
-function validateOAuth(config: McpnsConfig, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {
-  for (const [name, entry] of Object.entries(config.servers ?? {})) {
+function validateOAuth(servers: ReadonlyArray<[string, ServerEntry]>, shown: string, text: string, tree: ReturnType<typeof parseJsonText>['tree']): void {
+  for (const [name, entry] of servers) {
     const oauth = 'oauth' in entry ? entry.oauth : undefined;
     if (!oauth) continue;
     const fail = (field: string, message: string): never => {

@@ -5,11 +5,22 @@ import { makeFinding, type Finding, type FindingOf } from '../checks/types.js';
 import type { Snapshot } from '../snapshot/create.js';
 import { serverAuthRequired } from '../checks/conflicts/server-unreachable.js';
 import { compareAnnotations } from './annotations.js';
-import { guessRenames } from './rename.js';
+import { guessRenamesBounded } from './rename.js';
 import { compareSchemas, isBreaking, type SchemaComparison } from './schema.js';
 import { wordDiff } from './words.js';
 
 type CatalogLike = Pick<Catalog | Snapshot, 'servers' | 'tools'>;
+
+/** A note about the comparison itself (not a change): `target` is the server it concerns. */
+export interface DiffNote {
+  target: string;
+  note: string;
+}
+
+export interface DiffOptions {
+  /** Receives notes such as a rename guess that stopped early (pass them on to driftResult). */
+  notes?: DiffNote[];
+}
 
 /**
  * Semantic drift between two catalogs (old → new): servers and tools added or removed (with a
@@ -21,7 +32,7 @@ type CatalogLike = Pick<Catalog | Snapshot, 'servers' | 'tools'>;
  * compared (an outage is not a removal). A server disabled in the new catalog counts as removed
  * (its tools left the surface); a newly added server's tools are summarized, not listed one by one.
  */
-export function diffCatalogs(before: CatalogLike, after: CatalogLike): Finding[] {
+export function diffCatalogs(before: CatalogLike, after: CatalogLike, options: DiffOptions = {}): Finding[] {
   const findings: Finding[] = [];
   const oldServers = byName(before.servers);
   const newServers = byName(after.servers);
@@ -67,7 +78,7 @@ export function diffCatalogs(before: CatalogLike, after: CatalogLike): Finding[]
     if (oldServer.instructions !== newServer.instructions) {
       findings.push(finding('DESCRIPTION_CHANGED', { server: name, name }, textChange('instructions', oldServer.instructions, newServer.instructions)));
     }
-    findings.push(...diffServerTools(oldTools, newTools, malformedNames(oldServer), malformedNames(newServer)));
+    findings.push(...diffServerTools(oldTools, newTools, malformedNames(oldServer), malformedNames(newServer), options.notes));
   }
   return findings.sort(compareFindings);
 }
@@ -81,13 +92,20 @@ function malformedNames(server: { malformedTools?: ReadonlyArray<{ name?: string
  * A tool the other side recorded as malformed was sent by the server on both sides: it is neither added nor removed
  * (MALFORMED_TOOL in lint says what is wrong with it).
  */
-function diffServerTools(oldTools: CatalogTool[], newTools: CatalogTool[], oldMalformed: Set<string>, newMalformed: Set<string>): Finding[] {
+function diffServerTools(
+  oldTools: CatalogTool[],
+  newTools: CatalogTool[],
+  oldMalformed: Set<string>,
+  newMalformed: Set<string>,
+  notes: DiffNote[] | undefined,
+): Finding[] {
   const findings: Finding[] = [];
   const oldByName = byName(oldTools);
   const newByName = byName(newTools);
   const removed = [...oldByName.values()].filter((tool) => !newByName.has(tool.name) && !newMalformed.has(tool.name));
   const added = [...newByName.values()].filter((tool) => !oldByName.has(tool.name) && !oldMalformed.has(tool.name));
-  const renames = guessRenames(removed, added);
+  const { renames, stopped } = guessRenamesBounded(removed, added);
+  if (stopped) notes?.push(renameNote(removed[0]!.server, stopped));
   const renamedFrom = new Map([...renames].map(([from, to]) => [to, from]));
 
   for (const tool of removed) {
@@ -103,6 +121,13 @@ function diffServerTools(oldTools: CatalogTool[], newTools: CatalogTool[], oldMa
     if (newTool) findings.push(...diffTool(oldTool, newTool));
   }
   return findings;
+}
+
+function renameNote(server: string, stopped: { compared: number; total: number }): DiffNote {
+  return {
+    target: server,
+    note: `rename guess gave up after comparing ${stopped.compared} of ${stopped.total} removed/added tool pairs (too much text to compare); the others are reported as plain removals and additions`,
+  };
 }
 
 /** Findings for one tool present on both sides. */

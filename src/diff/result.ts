@@ -9,6 +9,8 @@ export interface DriftSettings {
   ignore?: readonly IgnoreEntry[];
   /** `--ignore CODE…`. */
   ignoreCodes?: readonly string[];
+  /** Notes about the comparison (diffCatalogs' `notes`), shown with the report. */
+  notes?: ReadonlyArray<{ target: string; note: string }>;
 }
 
 /**
@@ -37,5 +39,6 @@ export function driftResult(findings: readonly Finding[], settings: DriftSetting
   kept.sort(compareFindings);
   const result: CheckResult = { schemaVersion: REPORT_SCHEMA_VERSION, targets: [], findings: kept, summary: summarize(kept) };
   if (ignored) result.ignored = ignored;
+  if (settings.notes?.length) result.notes = [...settings.notes];
   return result;
 }

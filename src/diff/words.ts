@@ -35,17 +35,25 @@ const MAX_LCS_CELLS = 4_000_000;
 
 type Op = { kind: 'same' | 'removed' | 'added'; words: string[] };
 
+/**
+ * Where two sequences start and stop differing: the common prefix ends at `start`, the common suffix begins at
+ * `endA`/`endB`. Texts usually change in one place, so the costly comparisons only look between them.
+ */
+export function commonEnds<T>(a: readonly T[], b: readonly T[]): { start: number; endA: number; endB: number } {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  return { start, endA, endB };
+}
+
 /** Longest-common-subsequence word diff as a list of runs. */
 export function diffWords(before: readonly string[], after: readonly string[]): Op[] {
-  // Trim the common prefix and suffix first: descriptions usually change in one place.
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--;
-    endAfter--;
-  }
+  const { start, endA: endBefore, endB: endAfter } = commonEnds(before, after);
   const a = before.slice(start, endBefore);
   const b = after.slice(start, endAfter);
   if (a.length * b.length > MAX_LCS_CELLS) {

@@ -67,6 +67,11 @@ export class Deadline {
     return Promise.race([promise, this.expired]);
   }
 
+  /** End it now with `error` (e.g. a response grew past its cap): race() rejects with it, onExpire callbacks run. */
+  abort(error: Error): void {
+    this.fail(error);
+  }
+
   /** Stop the timer and the abort listener (the work finished in time). */
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);

@@ -5,3 +5,6 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Servers discovered at once. */
 export const DEFAULT_CONCURRENCY = 8;
+
+/** Cap on one response from a server (an HTTP body or SSE stream, a stdout line), in bytes. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;

@@ -2,11 +2,13 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { authHint } from '../auth/errors.js';
-import { redactUrl } from '../util/redact.js';
+import { exceedsJsonLimits } from '../util/json-walk.js';
+import { redactUrl, SecretSet } from '../util/redact.js';
 import { Deadline } from './deadline.js';
-import { classifyError, describeError, DiscoveryError } from './errors.js';
+import { classifyFailure, describeError, DiscoveryError } from './errors.js';
+import { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
 import { DEFAULT_MAX_PAGES, listAllTools } from './list-tools.js';
-import { connectServer, scrub, type LiveSession } from './session.js';
+import { connectServer, type LiveSession } from './session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import type { DiscoveredTool, DiscoveryOptions, ServerDiscovery } from './types.js';
 import { DEFAULT_CONCURRENCY } from './defaults.js';
@@ -42,14 +44,21 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
 
 async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise<ServerDiscovery> {
   const startedAt = Date.now();
-  const stderr = new StderrBuffer(options.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
+  const secrets = options.secrets ?? SecretSet.fromServers([spec]);
+  const stderr = new StderrBuffer(options.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT, secrets);
+  const limits = options.toolLimits ?? DEFAULT_TOOL_LIMITS;
   const base = { name: spec.name, transport: spec.transport, source: spec.source.file, client: spec.source.client };
-  const fail = (code: DiscoveryErrorCode, message: string, notes: string[] = [], hint?: string): ServerDiscovery => {
+  const fail = (code: DiscoveryErrorCode, message: string, notes: string[] = [], extra: { hint?: string; serverCode?: number } = {}): ServerDiscovery => {
     const server: CatalogServer = {
       ...base,
       status: 'error',
       durationMs: Date.now() - startedAt,
-      error: { code, message: scrub(spec, message), ...(hint ? { hint } : {}) },
+      error: {
+        code,
+        message: secrets.redact(message),
+        ...(extra.hint ? { hint: extra.hint } : {}),
+        ...(extra.serverCode !== undefined ? { serverCode: extra.serverCode } : {}),
+      },
       toolCount: 0,
       ...(notes.length ? { notes } : {}),
     };
@@ -60,10 +69,21 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   const deadline = new Deadline(spec.timeoutMs ?? options.timeoutMs, options.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, { role: options.role, hostEnv: options.hostEnv, auth: options.auth });
+    live = await connectServer(spec, deadline, stderr, {
+      role: options.role,
+      hostEnv: options.hostEnv,
+      auth: options.auth,
+      secrets,
+      maxResponseBytes: options.maxResponseBytes,
+    });
   } catch (error) {
     deadline.dispose();
-    if (error instanceof DiscoveryError) return fail(error.reason, error.message, [], error.hint);
+    if (error instanceof DiscoveryError) {
+      return fail(error.reason, error.message, [], {
+        ...(error.hint ? { hint: error.hint } : {}),
+        ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+      });
+    }
     return fail('HANDSHAKE_FAILED', error instanceof Error ? error.message : String(error));
   }
 
@@ -74,7 +94,7 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
     let malformed: CatalogServer['malformedTools'] = [];
     if (live.capabilities?.['tools']) {
       const listing = await deadline.race(
-        listAllTools(live.client, { maxPages: options.maxPages ?? DEFAULT_MAX_PAGES, timeoutMs: () => deadline.remaining() }),
+        listAllTools(live.client, { maxPages: options.maxPages ?? DEFAULT_MAX_PAGES, timeoutMs: () => deadline.remaining(), toolLimits: limits }),
       );
       ({ tools, pages, malformed } = listing);
       notes.push(...listing.notes);
@@ -85,13 +105,21 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
     deadline.dispose();
     // The caller may keep the session (call --execute sends tools/call on it); otherwise it ends here.
     if (!options.hold?.(spec.name, { session: live, stderr: () => stderr.text() })) await live.close();
+    // The same limits as tools: these go into the catalog (and its JSON output) too.
+    const bounded = <T>(field: string, value: T | undefined): T | undefined => {
+      const problem = value === undefined ? undefined : exceedsJsonLimits(value, limits);
+      if (problem) notes.push(`${field} left out: it is ${problem}`);
+      return problem ? undefined : value;
+    };
+    const serverInfo = bounded('serverInfo', live.serverInfo);
+    const capabilities = bounded('capabilities', live.capabilities);
     const server: CatalogServer = {
       ...base,
       status: 'ok',
       durationMs,
-      ...(live.serverInfo ? { serverInfo: live.serverInfo } : {}),
+      ...(serverInfo ? { serverInfo } : {}),
       ...(live.protocolVersion ? { protocolVersion: live.protocolVersion } : {}),
-      ...(live.capabilities ? { capabilities: live.capabilities } : {}),
+      ...(capabilities ? { capabilities } : {}),
       ...(live.instructions !== undefined ? { instructions: live.instructions } : {}),
       toolCount: tools.length,
       pages,
@@ -100,17 +128,17 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
     };
     return { server, tools: tools.map((tool) => toDiscoveredTool(spec.name, tool)), stderr: stderr.text() };
   } catch (error) {
+    // Classified before the kill (after it, every stdio server has exited).
+    const cause = live.explainError(error);
+    const { code, serverError } = classifyFailure(cause, 'list', live.exited(), live.wire);
     await live.kill();
     deadline.dispose();
-    const cause = live.explainError(error);
-    const code = classifyError(cause, 'list', live.exited());
     const url = spec.url ? redactUrl(spec.url) : undefined;
-    return fail(
-      code,
-      describeError(cause, code, { stage: 'list', ...(url ? { url } : {}) }),
-      notes,
-      code === 'AUTH_REQUIRED' ? authHint(spec, cause) : undefined,
-    );
+    const message = describeError(cause, code, { stage: 'list', ...(url ? { url } : {}), ...(serverError ? { serverError } : {}), wire: live.wire });
+    return fail(code, message, notes, {
+      ...(code === 'AUTH_REQUIRED' ? { hint: authHint(spec, cause) } : {}),
+      ...(serverError ? { serverCode: serverError.code } : {}),
+    });
   }
 }
 

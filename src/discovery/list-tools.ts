@@ -2,9 +2,13 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { MalformedTool } from '../catalog/types.js';
+import { DEFAULT_TOOL_LIMITS, definitionProblem } from '../catalog/limits.js';
+import type { JsonLimits } from '../util/json-walk.js';
 
 /** Default guard against servers that paginate forever. */
 export const DEFAULT_MAX_PAGES = 100;
+
+export { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
 
 /**
  * Deliberately loose: the SDK's ListToolsResultSchema rejects the whole page when one tool is malformed
@@ -23,6 +27,8 @@ export interface ListAllToolsOptions {
   signal?: AbortSignal;
   /** Called before each page is requested (1-based), e.g. to track the stage for error messages. */
   onPage?: (page: number) => void;
+  /** Depth and size limits per tool definition (DEFAULT_TOOL_LIMITS). */
+  toolLimits?: JsonLimits;
 }
 
 export interface ListAllToolsResult {
@@ -55,9 +61,11 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
     });
     pages++;
     for (const entry of result.tools) {
-      const parsed = ToolSchema.safeParse(entry);
-      if (parsed.success) tools.push(entry as Tool);
-      else malformed.push(malformedEntry(index, entry, parsed.error.issues));
+      // Checked before the SDK's schema (and anything else) walks it.
+      const oversized = definitionProblem(entry, options.toolLimits ?? DEFAULT_TOOL_LIMITS);
+      const parsed = oversized ? undefined : ToolSchema.safeParse(entry);
+      if (parsed?.success) tools.push(entry as Tool);
+      else malformed.push(malformedEntry(index, entry, parsed ? parsed.error.issues : [{ path: [], message: oversized! }]));
       index++;
     }
     cursor = result.nextCursor;
@@ -82,5 +90,6 @@ function malformedEntry(index: number, entry: unknown, issues: ReadonlyArray<{ p
     const path = issue.path.map(String).join('.');
     return path ? `${path}: ${issue.message}` : issue.message;
   });
-  return { index, ...(name === undefined ? {} : { name }), problems };
+  // A hostile entry can fail in thousands of places; the first few say what is wrong.
+  return { index, ...(name === undefined ? {} : { name }), problems: problems.slice(0, 20) };
 }

@@ -1,15 +1,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AuthError, authHint } from '../auth/errors.js';
 import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
-import { collectSecrets, redactText, redactUrl } from '../util/redact.js';
+import { basicAuthorization, redactUrl, SecretSet } from '../util/redact.js';
 import { VERSION } from '../version.js';
 import { Deadline, DeadlineError, InterruptedError } from './deadline.js';
-import { classifyError, describeError, DiscoveryError, httpStatus, type Stage } from './errors.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
+import { classifyFailure, describeError, DiscoveryError, httpStatus, ResponseTooLargeError, WireLog, type Stage } from './errors.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { spawnEnvironment } from '../config/spawn-env.js';
@@ -27,6 +28,8 @@ export interface LiveSession {
   instructions?: string;
   /** Things worth knowing about the connection (e.g. the SSE fallback was used). */
   notes: string[];
+  /** What the server sent that classification needs (its JSON-RPC errors, an oversized response). */
+  wire: WireLog;
   /** True once a stdio server's process has ended. */
   exited(): boolean;
   /** Normal shutdown: stdin EOF, SIGTERM then SIGKILL of the process group (stdio); abort (HTTP). */
@@ -40,17 +43,13 @@ export interface LiveSession {
 interface Attempt {
   client: Client;
   transport: Transport;
+  wire: WireLog;
   exited(): boolean;
   stage(): Stage;
   close(): Promise<void>;
   kill(): Promise<void>;
   /** OAuth of an HTTP attempt, when the server gets it. */
   auth?: ServerAuth;
-}
-
-/** Messages shown to users must never contain env or header values: scrub them with the spec's own secrets. */
-export function scrub(spec: ServerSpec, message: string): string {
-  return redactText(message, collectSecrets([spec]));
 }
 
 /**
@@ -62,6 +61,14 @@ export interface ConnectOptions {
   hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
   /** Which HTTP servers get OAuth, and how (src/auth); without it a 401 is AUTH_REQUIRED straight away. */
   auth?: AuthResolver | undefined;
+  /**
+   * The run's secrets. Every credential a session sends (configured headers, the Basic header derived from URL
+   * userinfo) is registered here before the request that carries it, tokens obtained later with registerSecret;
+   * output and stderr are redacted with the same set. Defaults to the spec's own secrets.
+   */
+  secrets?: SecretSet | undefined;
+  /** Cap on one response (HTTP body, SSE stream, stdout line); past it the server fails with RESPONSE_TOO_LARGE. */
+  maxResponseBytes?: number | undefined;
 }
 
 /**
@@ -72,12 +79,15 @@ export interface ConnectOptions {
 export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr: StderrBuffer, options: ConnectOptions = {}): Promise<LiveSession> {
   const newClient = (): Client => makeClient(spec, stderr, options.role);
   const auth = options.auth;
+  const secrets = options.secrets ?? new SecretSet();
+  secrets.registerServer(spec);
+  const limits: Limits = { secrets, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, deadline };
   if (spec.transport === 'unlaunchable') {
-    throw new DiscoveryError('UNLAUNCHABLE', scrub(spec, spec.unlaunchableReason ?? 'this server entry cannot be launched'));
+    throw new DiscoveryError('UNLAUNCHABLE', secrets.redact(spec.unlaunchableReason ?? 'this server entry cannot be launched'));
   }
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
-    return attempt(spec, deadline, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient()), []);
+    return attempt(spec, limits, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient(), limits), []);
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
@@ -89,27 +99,44 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   }
   // fetch refuses URLs with credentials; send them as Basic auth (what curl and browsers do) unless configured.
   if (url.username || url.password) {
-    const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) headers = { ...headers, Authorization: `Basic ${basic}` };
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) headers = { ...headers, Authorization: basicAuthorization(url) };
     url.username = '';
     url.password = '';
   }
+  // Registered before the first request: a server echoing a header back must find it redacted everywhere.
+  for (const value of Object.values(headers)) secrets.registerHeader(value);
   spec = { ...spec, headers };
-  if (spec.transport === 'sse') return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec)), []);
+  if (spec.transport === 'sse') return attempt(spec, limits, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec), limits), []);
   try {
-    return await attempt(spec, deadline, httpAttempt(spec, url, 'http', newClient(), auth?.(spec)), []);
+    return await attempt(spec, limits, httpAttempt(spec, url, 'http', newClient(), auth?.(spec), limits), []);
   } catch (error) {
     const status = error instanceof DiscoveryError ? httpStatus(error.cause) : undefined;
     // VS Code's rule: Streamable HTTP first, legacy SSE on a 4xx other than an auth failure.
     if (!spec.sseFallback || status === undefined || status < 400 || status > 499 || status === 401 || status === 403) throw error;
     const notes = [`Streamable HTTP answered ${status}; fell back to the legacy SSE transport`];
     stderr.note(notes[0] as string);
-    return attempt(spec, deadline, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec)), notes);
+    return attempt(spec, limits, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec), limits), notes);
   }
 }
 
-async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, notes: string[]): Promise<LiveSession> {
-  const { client, transport } = made;
+/** What every attempt shares: the run's secrets, the response cap and the server's deadline. */
+interface Limits {
+  secrets: SecretSet;
+  maxResponseBytes: number;
+  deadline: Deadline;
+}
+
+/** A response grew past the cap: remember it for classification and end the attempt now (not at the deadline). */
+function tooLarge(limits: Limits, wire: WireLog): void {
+  wire.tooLarge ??= new ResponseTooLargeError(limits.maxResponseBytes);
+  limits.deadline.abort(wire.tooLarge);
+}
+
+async function attempt(spec: ServerSpec, limits: Limits, made: Attempt, notes: string[]): Promise<LiveSession> {
+  const { client, transport, wire } = made;
+  const { deadline } = limits;
+  // The Client chains an onmessage set before connect(): see every message the server sends.
+  transport.onmessage = (message) => wire.observe(message);
   let protocolVersion: string | undefined;
   // The Client hands the negotiated version to the transport once initialize succeeds: capture it there.
   const setVersion = transport.setProtocolVersion?.bind(transport);
@@ -122,13 +149,16 @@ async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, note
     await deadline.race(client.connect(transport, { timeout: deadline.remaining() }));
   } catch (error) {
     const stage = made.stage();
-    await made.kill();
+    // Classified before the kill: after it, every stdio server has exited and would read CONNECTION_CLOSED.
     const cause = explainWith(made.auth, error);
-    const code = classifyError(cause, stage, made.exited());
+    const { code, serverError } = classifyFailure(cause, stage, made.exited(), wire);
+    await made.kill();
     const url = spec.url ? redactUrl(spec.url) : undefined;
-    throw new DiscoveryError(code, scrub(spec, describeError(cause, code, { stage, ...(url ? { url } : {}) })), {
+    const message = describeError(cause, code, { stage, ...(url ? { url } : {}), ...(serverError ? { serverError } : {}), wire });
+    throw new DiscoveryError(code, limits.secrets.redact(message), {
       cause,
       ...(code === 'AUTH_REQUIRED' ? { hint: authHint(spec, cause) } : {}),
+      ...(serverError ? { serverCode: serverError.code } : {}),
     });
   }
   const serverInfo = client.getServerVersion() as ServerInfo | undefined;
@@ -141,6 +171,7 @@ async function attempt(spec: ServerSpec, deadline: Deadline, made: Attempt, note
     ...(capabilities ? { capabilities } : {}),
     ...(instructions !== undefined ? { instructions } : {}),
     notes,
+    wire,
     exited: made.exited,
     close: made.close,
     kill: made.kill,
@@ -165,18 +196,22 @@ function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | u
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client): Attempt {
+function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client, limits: Limits): Attempt {
+  const wire = new WireLog();
   const transport = new ProcessGroupStdioTransport({
     command: spec.command as string,
     ...(spec.args ? { args: spec.args } : {}),
     env,
     ...(spec.cwd ? { cwd: spec.cwd } : {}),
     stderr,
+    maxLineBytes: limits.maxResponseBytes,
+    onOversizedLine: () => tooLarge(limits, wire),
   });
   let closing: Promise<void> | undefined;
   return {
     client,
     transport,
+    wire,
     exited: () => transport.exit !== undefined,
     stage: () => (transport.pid === undefined ? 'spawn' : 'initialize'),
     // client.close() calls transport.close(): stdin EOF, then the process group is signalled.
@@ -185,20 +220,25 @@ function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string
   };
 }
 
-function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: Client, auth: ServerAuth | undefined): Attempt {
+function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: Client, auth: ServerAuth | undefined, limits: Limits): Attempt {
   const requestInit: RequestInit = { headers: { ...(spec.headers ?? {}) } };
+  const wire = new WireLog();
+  // Every response body is capped; OAuth's token and metadata requests go through the same fetch.
+  const capped = cappedFetch(limits.maxResponseBytes, () => tooLarge(limits, wire));
   let closing: Promise<void> | undefined;
   // OAuth (src/auth): the SDK runs the flow through the provider; the wrapped fetch watches the server's challenges.
-  const oauth = auth ? { authProvider: auth.provider, fetch: auth.wrapFetch(fetch) } : {};
+  // Tokens it obtains are registered with registerSecret (src/util/redact.ts), which every SecretSet includes.
+  const transportOptions = { requestInit, ...(auth ? { authProvider: auth.provider, fetch: auth.wrapFetch(capped) } : { fetch: capped }) };
   if (kind === 'sse') {
-    const transport = new SSEClientTransport(url, { requestInit, ...oauth });
+    const transport = new SSEClientTransport(url, transportOptions);
     const close = (): Promise<void> => (closing ??= bounded(client.close()));
-    return { client, transport, exited: () => false, stage: () => 'initialize', close, kill: close, ...(auth ? { auth } : {}) };
+    return { client, transport, wire, exited: () => false, stage: () => 'initialize', close, kill: close, ...(auth ? { auth } : {}) };
   }
-  const transport = new StreamableHTTPClientTransport(url, { requestInit, ...oauth });
+  const transport = new StreamableHTTPClientTransport(url, transportOptions);
   return {
     client,
     transport,
+    wire,
     ...(auth ? { auth } : {}),
     exited: () => false,
     stage: () => 'initialize',
@@ -209,6 +249,41 @@ function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: C
         await bounded(client.close());
       })()),
     kill: () => (closing ??= bounded(client.close())),
+  };
+}
+
+/** Statuses whose responses have no body (a Response with one of them cannot be constructed with a body). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * fetch with a cap on every response body: a server streaming without end (or answering with gigabytes) is cut off
+ * at `maxBytes`, `onTooLarge` runs, and reading the body fails with ResponseTooLargeError. A declared
+ * Content-Length over the cap fails at once.
+ */
+export function cappedFetch(maxBytes: number, onTooLarge: () => void, base: FetchLike = fetch): FetchLike {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (!response.body || NULL_BODY_STATUSES.has(response.status) || response.status < 200) return response;
+    const fail = (): ResponseTooLargeError => {
+      onTooLarge();
+      return new ResponseTooLargeError(maxBytes);
+    };
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      void response.body.cancel().catch(() => {});
+      throw fail();
+    }
+    let seen = 0;
+    const counter = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(fail());
+        else controller.enqueue(chunk);
+      },
+    });
+    const capped = new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+    // What the SDK's redirect handling reads of the original response.
+    for (const key of ['url', 'redirected', 'type'] as const) Object.defineProperty(capped, key, { value: response[key] });
+    return capped;
   };
 }
 
@@ -242,20 +317,14 @@ export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
  */
 export async function openSession(
   spec: ServerSpec,
-  opts: {
-    timeoutMs: number;
-    signal?: AbortSignal;
-    stderrLimitBytes?: number;
-    hostEnv?: Readonly<Record<string, string | undefined>>;
-    role?: ClientRole;
-    auth?: AuthResolver;
-  },
+  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number } & ConnectOptions,
 ): Promise<OpenSession> {
-  const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT);
+  const secrets = opts.secrets ?? new SecretSet();
+  const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT, secrets);
   const deadline = new Deadline(opts.timeoutMs, opts.signal);
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, { role: opts.role, hostEnv: opts.hostEnv, auth: opts.auth });
+    live = await connectServer(spec, deadline, stderr, { ...opts, secrets });
   } finally {
     deadline.dispose();
   }

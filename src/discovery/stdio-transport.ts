@@ -37,6 +37,8 @@ export interface StdioProcessOptions {
   /** Receives everything the server writes on stderr, plus notes about stdout noise. */
   stderr: StderrBuffer;
   maxLineBytes?: number;
+  /** Called when a stdout line over maxLineBytes was dropped (the request it answered will never complete). */
+  onOversizedLine?: () => void;
 }
 
 /**
@@ -204,6 +206,7 @@ export class ProcessGroupStdioTransport implements Transport {
         this.pending = [];
         this.pendingBytes = 0;
         this.discardingLine = true;
+        this.options.onOversizedLine?.();
       }
     }
   }
@@ -215,12 +218,12 @@ export class ProcessGroupStdioTransport implements Transport {
     try {
       value = JSON.parse(text);
     } catch {
-      this.options.stderr.note(`non-JSON line on stdout ignored: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`);
+      this.options.stderr.note(`non-JSON line on stdout ignored: ${this.options.stderr.excerpt(text, 200)}`);
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
-      this.options.stderr.note(`stdout line that is not a JSON-RPC message ignored: ${text.slice(0, 200)}`);
+      this.options.stderr.note(`stdout line that is not a JSON-RPC message ignored: ${this.options.stderr.excerpt(text, 200)}`);
       return;
     }
     this.onmessage?.(parsed.data);

@@ -2,6 +2,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { AuthResolver } from '../auth/server-auth.js';
 import type { LiveSession } from './session.js';
+import type { JsonLimits } from '../util/json-walk.js';
+import type { SecretSet } from '../util/redact.js';
 
 export interface DiscoveryProgress {
   server: string;
@@ -23,6 +25,15 @@ export interface DiscoveryOptions {
   signal?: AbortSignal;
   /** OAuth for HTTP servers (stored tokens, never a browser): `createAuthResolver` in src/auth/server-auth.ts. */
   auth?: AuthResolver;
+  /**
+   * The run's secrets (the CLI's output scrubber uses the same set). Discovery registers every credential it sends
+   * here before sending it and redacts stderr tails and error messages with it. Defaults to each server's own.
+   */
+  secrets?: SecretSet;
+  /** Cap on one response from a server (HTTP body or SSE stream, stdout line); default 64 MiB. */
+  maxResponseBytes?: number;
+  /** Depth and size limits per tool definition (and for serverInfo/capabilities); default DEFAULT_TOOL_LIMITS. */
+  toolLimits?: JsonLimits;
   onProgress?: (event: DiscoveryProgress) => void;
   /** The environment stdio servers inherit from, each through its client's policy (default: process.env). */
   hostEnv?: Readonly<Record<string, string | undefined>>;

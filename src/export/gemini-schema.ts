@@ -39,11 +39,23 @@ export interface GeminiSchemaResult {
   notes: string[];
 }
 
+/** Deepest schema nesting converted (inlined $refs add levels); deeper parts become {type: object}, noted. */
+const MAX_DEPTH = 128;
+/** Schema nodes produced per tool: $refs that reference each other twice per level would otherwise double each level. */
+const MAX_NODES = 20_000;
+
 export function toGeminiSchema(input: Record<string, unknown>): GeminiSchemaResult {
   const notes: string[] = [];
   const root = input;
-  const convert = (node: unknown, path: string, refs: string[]): unknown => {
+  let produced = 0;
+  const convert = (node: unknown, path: string, refs: string[], depth = 0): unknown => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+    if (depth > MAX_DEPTH || ++produced > MAX_NODES) {
+      if (depth > MAX_DEPTH) notes.push(`${path || '(root)'}: nested deeper than ${MAX_DEPTH} levels; replaced by {type: object}`);
+      else if (produced === MAX_NODES + 1)
+        notes.push(`${path || '(root)'}: schema larger than ${MAX_NODES} nodes (after inlining $refs); the rest replaced by {type: object}`);
+      return { type: 'object' };
+    }
     let source = node as Record<string, unknown>;
     const ref = source['$ref'];
     if (typeof ref === 'string') {
@@ -74,7 +86,7 @@ export function toGeminiSchema(input: Record<string, unknown>): GeminiSchemaResu
         continue;
       }
       if (key === 'oneOf' && Array.isArray(value)) {
-        out['anyOf'] = value.map((entry, index) => convert(entry, `${at}[${index}]`, refs));
+        out['anyOf'] = value.map((entry, index) => convert(entry, `${at}[${index}]`, refs, depth + 1));
         notes.push(`${at}: oneOf converted to anyOf`);
         continue;
       }
@@ -83,11 +95,11 @@ export function toGeminiSchema(input: Record<string, unknown>): GeminiSchemaResu
         continue;
       }
       if (key === 'properties' && value && typeof value === 'object') {
-        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, `${at}.${name}`, refs)]));
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, `${at}.${name}`, refs, depth + 1)]));
       } else if (key === 'items') {
-        out[key] = Array.isArray(value) ? convert(value[0], `${at}[0]`, refs) : convert(value, at, refs);
+        out[key] = Array.isArray(value) ? convert(value[0], `${at}[0]`, refs, depth + 1) : convert(value, at, refs, depth + 1);
       } else if (key === 'anyOf' && Array.isArray(value)) {
-        out[key] = value.map((entry, index) => convert(entry, `${at}[${index}]`, refs));
+        out[key] = value.map((entry, index) => convert(entry, `${at}[${index}]`, refs, depth + 1));
       } else {
         out[key] = value;
       }

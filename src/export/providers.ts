@@ -147,7 +147,8 @@ export function exportTools(catalog: Catalog, options: ExportOptions): ExportRes
     notes.push(`${exported.length} tools exceed ${options.provider}'s limit of ${rule.maxTools} per request; use --profile or --server to export fewer`);
   }
 
-  const map: Record<string, ToolRef> = {};
+  // Null prototype: an exported name may be "__proto__" or "constructor".
+  const map = Object.create(null) as Record<string, ToolRef>;
   for (const { tool, name } of exported) map[name] = { server: tool.server, tool: tool.name };
 
   let tools: unknown[];

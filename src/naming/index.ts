@@ -15,6 +15,7 @@ import { mewOpenai } from './styles/mew-openai.js';
 import { prefix } from './styles/prefix.js';
 import { dot, doubleUnderscore, slash, underscore } from './styles/separator.js';
 import type { NamingInput, NamingTarget, Rendering } from './types.js';
+import { own } from '../util/own.js';
 
 export type { NamingInput, NamingServer, NamingTarget, Prefixing, Refusal, Rendering, RenderedName, RuleStatus, WireRule } from './types.js';
 export { renderEach, finish } from './build.js';
@@ -103,7 +104,7 @@ export function namingInputFromCatalog(catalog: Catalog, prefixes: Record<string
     servers: catalog.servers.map((server) => ({
       name: server.name,
       ...(server.serverInfo ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } } : {}),
-      ...(prefixes[server.name] !== undefined ? { prefix: prefixes[server.name] } : {}),
+      ...(own(prefixes, server.name) !== undefined ? { prefix: own(prefixes, server.name)! } : {}),
     })),
     tools: catalog.tools.map((tool) => ({ server: tool.server, tool: tool.name })),
   };

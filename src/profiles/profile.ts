@@ -4,6 +4,7 @@ import type { Profile } from '../config/schema.js';
 import { ConfigError, McpnsError } from '../errors.js';
 import { compileGlobs } from '../util/glob.js';
 import { namespacesByServer } from './namespaces.js';
+import { own } from '../util/own.js';
 
 /**
  * Profiles (MCP-ocs ADR-004 single/team/router): which servers, namespaces and tools a client is
@@ -168,11 +169,11 @@ export function applyProfileToCatalog(catalog: Catalog, config: LoadedConfig, pr
  */
 export function profilePriority(config: LoadedConfig, profileName: string | undefined, server: string): number {
   const profile = profileName === undefined ? undefined : getProfile(config, profileName);
-  const direct = profile?.priorities?.[server];
+  const direct = own(profile?.priorities, server);
   if (direct !== undefined) return direct;
   let best: number | undefined;
   for (const namespace of namespacesByServer(config).get(server) ?? []) {
-    const priority = profile?.namespaces?.[namespace.name]?.priority ?? namespace.priority;
+    const priority = own(profile?.namespaces, namespace.name)?.priority ?? namespace.priority;
     if (priority !== undefined && (best === undefined || priority > best)) best = priority;
   }
   return best ?? 0;

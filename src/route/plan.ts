@@ -6,6 +6,7 @@ import { McpnsError } from '../errors.js';
 import { extractFirstJson } from './extract-json.js';
 import { checkPlanShape, type PlanShape } from './plan-schema.js';
 import { callIds, type EnvelopeOptions } from './route-question.js';
+import { own } from '../util/own.js';
 
 export const PLAN_SCHEMA_VERSION = 1 as const;
 
@@ -175,7 +176,7 @@ function resolveCall(name: string, namespace: string | undefined, catalog: Catal
   let scope: string[] | undefined;
   if (namespace !== undefined) {
     if (catalog.servers.some((server) => server.name === namespace)) scope = [namespace];
-    else if (options.namespaces?.[namespace]) scope = [...options.namespaces[namespace]!.servers];
+    else if (own(options.namespaces, namespace)) scope = [...own(options.namespaces, namespace)!.servers];
     else {
       const known = [...new Set([...catalog.servers.map((server) => server.name), ...Object.keys(options.namespaces ?? {})])].sort();
       report({

@@ -1,4 +1,5 @@
 import { childSchema, coerceText } from './coerce.js';
+import { defineOwn } from '../util/own.js';
 
 /**
  * Argument templates of a route: any JSON value whose strings may hold `${group}` placeholders filled
@@ -67,7 +68,7 @@ function fillValue(template: unknown, context: FillContext, schema: unknown): { 
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(template)) {
       const filled = fillValue(value, context, childSchema(schema, key, context.inputSchema));
-      if (filled.present) result[key] = filled.value;
+      if (filled.present) defineOwn(result, key, filled.value);
     }
     return { present: true, value: result };
   }

@@ -1,60 +1,36 @@
 import type { ServerSpec } from '../config/model.js';
+import { forEachNode } from './json-walk.js';
+import { secretShapedValues, secretShapedPathSegments } from './secret-shapes.js';
+import { defineOwn } from './own.js';
 
 export const REDACTED = '***';
 
-/** Values shorter than this are not treated as secrets (redacting "1" or "true" would garble output). */
-const MIN_SECRET_LENGTH = 4;
+/**
+ * Values shorter than this are not treated as secrets (redacting "1" or "true" would garble output). The one
+ * threshold for everything: output scrubbing, stderr tails and the snapshot guard that keeps secrets out of lock files.
+ */
+export const MIN_SECRET_LENGTH = 4;
 
 /**
- * Every secret value in the configuration: env values, header values (and the token after "Bearer "),
- * URL passwords and query-string values. The CLI scrubs all of its output with these as a last line of defence.
+ * Values never treated as secrets whatever their length: replacing them would corrupt JSON output (`true`, `null`,
+ * a short number such as a port) and they identify nothing (`DEBUG=true`, `PORT=8080`).
  */
-export function collectSecrets(servers: readonly ServerSpec[]): string[] {
-  const secrets = new Set<string>();
-  const add = (value: string | undefined): void => {
-    if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
-  };
-  for (const server of servers) {
-    for (const value of Object.values(server.env ?? {})) add(value);
-    for (const value of Object.values(server.headers ?? {})) {
-      add(value);
-      const token = /^\s*(?:bearer|basic|token)\s+(.+)$/i.exec(value)?.[1];
-      add(token);
-    }
-    if (server.url) for (const value of urlSecrets(server.url)) add(value);
-    for (const arg of server.args ?? []) for (const value of urlSecrets(arg)) add(value);
-    add(server.oauth?.clientSecret);
-    for (const value of pemSecrets(server.oauth?.privateKey)) add(value);
-  }
-  for (const value of runtimeSecrets) secrets.add(value);
-  // Longest first, so a secret containing another is replaced whole.
-  return [...secrets].sort((a, b) => b.length - a.length);
-}
+const NOT_SECRETS = /^(?:true|false|null|none|yes|no|on|off|[-+]?[0-9]{1,7}(?:\.[0-9]{1,7})?)$/i;
 
 /**
  * Secrets learned while running (OAuth access and refresh tokens, registered client secrets, authorization codes,
- * PKCE verifiers, private keys read from files). Redacted like configured ones by every scrubber: `collectSecrets`
- * includes them, and `withRuntimeSecrets` adds them to a list collected earlier (the CLI's output scrubber).
+ * PKCE verifiers, private keys read from files), shared by every SecretSet of the process: code that obtains a
+ * credential calls `registerSecret` once, wherever it is, and every scrubber redacts it from then on.
  */
 const runtimeSecrets = new Set<string>();
 let runtimeVersion = 0;
 
+/** Register a credential learned at run time (see runtimeSecrets). Values shorter than MIN_SECRET_LENGTH are ignored. */
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < MIN_SECRET_LENGTH || runtimeSecrets.has(value)) return;
   runtimeSecrets.add(value);
   for (const piece of pemSecrets(value)) if (piece !== value) runtimeSecrets.add(piece);
   runtimeVersion++;
-}
-
-let merged: { base: readonly string[]; version: number; secrets: readonly string[] } | undefined;
-
-/** `base` plus every secret registered at run time, longest first (cached while nothing new was registered). */
-export function withRuntimeSecrets(base: readonly string[]): readonly string[] {
-  if (runtimeSecrets.size === 0) return base;
-  if (merged?.base !== base || merged.version !== runtimeVersion) {
-    merged = { base, version: runtimeVersion, secrets: [...new Set([...base, ...runtimeSecrets])].sort((a, b) => b.length - a.length) };
-  }
-  return merged.secrets;
 }
 
 /** A PEM block and each of its base64 lines (an error message or a truncated cell may show one line of a key). */
@@ -64,27 +40,155 @@ function pemSecrets(pem: string | undefined): string[] {
   return [pem, pem.trim(), ...pem.split(/\r?\n/).filter((line) => line.length >= 16 && !line.startsWith('-----'))];
 }
 
-function urlSecrets(text: string): string[] {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return [];
-  try {
-    const url = new URL(text);
-    const found: string[] = [];
-    if (url.password) found.push(url.password, decodeURIComponent(url.password));
-    if (url.username && url.password) found.push(url.username);
-    for (const [, value] of url.searchParams) found.push(value);
-    return found;
-  } catch {
-    // Not a valid URL (a typo): still take what looks like userinfo and query values.
-    return [/\/\/[^/@\s:]*:([^@/\s]+)@/.exec(text)?.[1], ...[...text.matchAll(/[?&][^=&#\s]*=([^&#\s]+)/g)].map((match) => match[1])].filter(
-      (value): value is string => value !== undefined,
-    );
+/**
+ * Every credential of a run: configured env and header values, URL passwords and query values, OAuth client secrets
+ * and keys, what mcpns derives from them (the Basic header built from URL userinfo, the parts of configured
+ * Basic/Bearer values), secret-shaped command-line arguments and URL path segments, and every secret registered at
+ * run time (`registerSecret`: OAuth tokens and the like).
+ *
+ * One set is shared by the output scrubber, discovery (stderr tails, error messages) and the snapshot guard, so a
+ * value registered at any moment is redacted everywhere after that. **Anything mcpns sends as a credential must be
+ * registered (here or with `registerSecret`) before the request is made.**
+ */
+export class SecretSet {
+  private readonly values = new Set<string>();
+  private sorted: string[] | undefined;
+  private sortedVersion = -1;
+  private longestCache: number | undefined;
+
+  constructor(values: Iterable<string> = []) {
+    for (const value of values) this.register(value);
+  }
+
+  /** Every secret of these configured servers (see collectSecrets). */
+  static fromServers(servers: readonly ServerSpec[]): SecretSet {
+    const set = new SecretSet();
+    for (const server of servers) set.registerServer(server);
+    return set;
+  }
+
+  /**
+   * Register a credential mcpns sends or derives (a token, a password, a header value). Registers the value as
+   * given and in the encodings it can appear in: percent-encoded (URLs) and percent-decoded; values shorter than
+   * MIN_SECRET_LENGTH are ignored.
+   */
+  register(value: string | undefined): void {
+    if (!value) return;
+    this.add(value);
+    this.add(encodeURIComponent(value));
+    try {
+      this.add(decodeURIComponent(value));
+    } catch {
+      // Not percent-encoded text.
+    }
+  }
+
+  /**
+   * Register an HTTP header value about to be sent, and its credential part: the token after "Bearer"/"Token",
+   * and for "Basic" the base64 value, the decoded `user:password` and the password.
+   */
+  registerHeader(value: string | undefined): void {
+    if (!value) return;
+    this.register(value);
+    const match = /^\s*(bearer|basic|token)\s+(\S+)\s*$/i.exec(value);
+    if (!match) return;
+    const [, scheme, credential] = match as unknown as [string, string, string];
+    this.register(credential);
+    if (scheme.toLowerCase() !== 'basic') return;
+    const decoded = Buffer.from(credential, 'base64').toString('utf8');
+    // Only a real base64 round trip is a user:password pair (anything else decodes to noise).
+    if (Buffer.from(decoded, 'utf8').toString('base64').replace(/=+$/, '') !== credential.replace(/=+$/, '')) return;
+    this.register(decoded);
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) this.register(decoded.slice(colon + 1));
+  }
+
+  /** Every secret of one configured server: env and header values, URL credentials, secret-shaped arguments. */
+  registerServer(server: ServerSpec): void {
+    for (const value of Object.values(server.env ?? {})) this.register(value);
+    for (const value of Object.values(server.headers ?? {})) this.registerHeader(value);
+    if (server.url) this.registerUrl(server.url);
+    for (const arg of server.args ?? []) if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) this.registerUrl(arg);
+    for (const value of secretShapedValues([server.command ?? '', ...(server.args ?? [])])) this.register(value);
+    this.register(server.oauth?.clientSecret);
+    for (const value of pemSecrets(server.oauth?.privateKey)) this.register(value);
+  }
+
+  /** URL password (and user, when there is a password), query values, secret-shaped path segments, the Basic header. */
+  registerUrl(text: string): void {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      // Not a valid URL (a typo): still take what looks like userinfo and query values.
+      const password = /\/\/[^/@\s:]*:([^@/\s]+)@/.exec(text)?.[1];
+      this.register(password);
+      for (const match of text.matchAll(/[?&][^=&#\s]*=([^&#\s]+)/g)) this.register(match[1]);
+      return;
+    }
+    if (url.password) {
+      // The password and the header built from it; the user name alone is not a credential.
+      this.register(url.password);
+      this.registerHeader(basicAuthorization(url));
+    }
+    for (const [, value] of url.searchParams) this.register(value);
+    for (const segment of secretShapedPathSegments(url.pathname)) this.register(segment);
+  }
+
+  /** Secrets (this set's and those registered at run time), longest first (so a secret containing another is replaced whole). */
+  list(): readonly string[] {
+    if (!this.sorted || this.sortedVersion !== runtimeVersion) {
+      this.sorted = [...new Set([...this.values, ...runtimeSecrets])].sort((a, b) => b.length - a.length);
+      this.sortedVersion = runtimeVersion;
+      this.longestCache = undefined;
+    }
+    return this.sorted;
+  }
+
+  get size(): number {
+    return this.list().length;
+  }
+
+  /** Length of the longest secret as it can appear in text, JSON-escaped or not: what a streaming redactor holds back. */
+  get longestEscaped(): number {
+    return (this.longestCache ??= this.list().reduce((longest, secret) => Math.max(longest, JSON.stringify(secret).length - 2), 0));
+  }
+
+  redact(text: string): string {
+    return redactText(text, this.list());
+  }
+
+  private add(value: string): void {
+    if (value.length < MIN_SECRET_LENGTH || this.values.has(value) || NOT_SECRETS.test(value)) return;
+    this.values.add(value);
+    this.sorted = undefined;
+    this.longestCache = undefined;
   }
 }
 
-/** Replace every secret occurrence in text. */
-export function redactText(text: string, secrets: readonly string[]): string {
+/**
+ * The `Authorization` value mcpns sends for a URL with userinfo (fetch refuses such URLs; curl and browsers send
+ * Basic auth). Used by the HTTP session and by the secret collector, so the value sent is exactly the one redacted.
+ */
+export function basicAuthorization(url: URL): string {
+  return `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+}
+
+/**
+ * Every secret value in the configuration (see SecretSet.registerServer), longest first. The CLI scrubs all of its
+ * output with these as a last line of defence.
+ */
+export function collectSecrets(servers: readonly ServerSpec[]): string[] {
+  return [...SecretSet.fromServers(servers).list()];
+}
+
+type Secrets = readonly string[] | SecretSet;
+const listOf = (secrets: Secrets): readonly string[] => (secrets instanceof SecretSet ? secrets.list() : secrets);
+
+/** Replace every secret occurrence in text (also JSON-escaped occurrences). */
+export function redactText(text: string, secrets: Secrets): string {
   let result = text;
-  for (const secret of secrets) {
+  for (const secret of listOf(secrets)) {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
     const escaped = JSON.stringify(secret).slice(1, -1);
     if (escaped !== secret && result.includes(escaped)) result = result.split(escaped).join(REDACTED);
@@ -92,12 +196,21 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return result;
 }
 
-/** A URL with its password and query values masked, for display. */
+/** Whether text contains any of the secrets (raw or JSON-escaped). */
+export function containsSecret(text: string, secrets: Secrets): boolean {
+  for (const secret of listOf(secrets)) {
+    if (text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1))) return true;
+  }
+  return false;
+}
+
+/** A URL with its password, query values and secret-shaped path segments masked, for display. */
 export function redactUrl(text: string): string {
   try {
     const url = new URL(text);
     if (url.password) url.password = REDACTED;
     for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, REDACTED);
+    for (const segment of secretShapedPathSegments(url.pathname)) url.pathname = url.pathname.split(segment).join(REDACTED);
     return url.toString().replace(/%2A%2A%2A/g, REDACTED);
   } catch {
     // Not a valid URL (a typo): mask what looks like a password and query values anyway.
@@ -109,17 +222,48 @@ export function redactUrl(text: string): string {
  * A copy of a JSON-like value (a catalog) with every secret replaced in its strings and object keys. Servers echo
  * their env into descriptions; redacting at the source also covers text that a renderer later truncates, where a
  * cut secret would no longer match the output scrubber. Returns the value itself when no secret occurs in it.
+ * Iterative: a hostile 100k-deep value cannot exhaust the stack.
  */
-export function redactDeep<T>(value: T, secrets: readonly string[]): T {
-  if (!secrets.length) return value;
-  const json = JSON.stringify(value);
-  if (json === undefined || redactText(json, secrets) === json) return value;
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return redactText(node, secrets);
-    if (Array.isArray(node)) return node.map(walk);
-    if (node === null || typeof node !== 'object') return node;
-    // fromEntries defines own properties, so a "__proto__" key stays a key.
-    return Object.fromEntries(Object.entries(node).map(([key, entry]) => [redactText(key, secrets), walk(entry)]));
+export function redactDeep<T>(value: T, secrets: Secrets): T {
+  const list = listOf(secrets);
+  if (!list.length) return value;
+  let found = false;
+  forEachNode(value, (node, key) => {
+    if ((typeof node === 'string' && containsSecret(node, list)) || (key !== undefined && containsSecret(key, list))) found = true;
+    return !found;
+  });
+  if (!found) return value;
+  return mapJson(value, (text) => redactText(text, list)) as T;
+}
+
+/**
+ * A deep copy of a JSON-like value with `mapString` applied to every string and object key, without recursion.
+ * Object keys are defined as own properties (a "__proto__" key stays a key).
+ */
+export function mapJson(value: unknown, mapString: (text: string) => string): unknown {
+  const copy = (node: unknown): unknown => {
+    if (typeof node === 'string') return mapString(node);
+    if (Array.isArray(node)) return new Array<unknown>(node.length);
+    if (node !== null && typeof node === 'object') return {};
+    return node;
   };
-  return walk(value) as T;
+  const root = copy(value);
+  const stack: Array<[unknown, unknown]> = [[value, root]];
+  while (stack.length) {
+    const [source, target] = stack.pop()!;
+    if (Array.isArray(source)) {
+      const out = target as unknown[];
+      source.forEach((item, index) => {
+        out[index] = copy(item);
+        if (item !== null && typeof item === 'object') stack.push([item, out[index]]);
+      });
+    } else if (source !== null && typeof source === 'object') {
+      for (const [key, item] of Object.entries(source)) {
+        const made = copy(item);
+        defineOwn(target as object, mapString(key), made);
+        if (item !== null && typeof item === 'object') stack.push([item, made]);
+      }
+    }
+  }
+  return root;
 }

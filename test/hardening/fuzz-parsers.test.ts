@@ -298,3 +298,106 @@ describe('fuzz: naming targets on arbitrary Unicode', () => {
     );
   });
 });
+
+describe('fuzz: deep schemas (issue 18 §4)', () => {
+  const demo = readFileSync(join(REPO_ROOT, 'fixtures/catalogs/demo.json'), 'utf8');
+  /** A value nested `levels` deep in one of the shapes JSON Schema nests in, as JSON text (no recursion to build it). */
+  const nested = (shape: string, levels: number): string => {
+    const [open, close] =
+      shape === 'properties'
+        ? ['{"type":"object","properties":{"x":', '}}']
+        : shape === 'items'
+          ? ['{"type":"array","items":', '}']
+          : shape === 'anyOf'
+            ? ['{"anyOf":[', ',{"type":"null"}]}']
+            : ['[', ']'];
+    return `${open.repeat(levels)}{"type":"string"}${close.repeat(levels)}`;
+  };
+
+  it('any deep part of a tool makes that tool MALFORMED_TOOL; every command finishes without an internal error', async () => {
+    let index = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 130, max: 6000 }),
+        fc.constantFrom('properties', 'items', 'anyOf', 'array'),
+        fc.constantFrom('inputSchema', 'outputSchema', 'annotations', '_meta'),
+        async (levels, shape, where) => {
+          const deep = nested(shape, levels);
+          const part = where === 'inputSchema' ? `{"type":"object","properties":{"deep":${deep}}}` : `{"deep":${deep}}`;
+          const text = demo.replace('"tools": [', `"tools": [{"server":"calculator","name":"zz_deep","inputSchema":{"type":"object"},"${where}":${part}},`);
+          expect(text).not.toBe(demo);
+          const file = join(scratch, `deep-${index++}.json`);
+          writeFileSync(file, text);
+          const list = await runCli(['list', '--catalog', file, '--json']);
+          expect(list.code, list.stderr).toBe(0);
+          const listed = JSON.parse(list.stdout) as {
+            tools: Array<{ name: string }>;
+            servers: Array<{ name: string; malformedTools?: Array<{ name?: string }> }>;
+          };
+          // Deeper than the limit: reported, not kept; shallow enough: kept.
+          const tooDeep = listed.servers.find((entry) => entry.name === 'calculator')?.malformedTools?.some((entry) => entry.name === 'zz_deep') === true;
+          expect(tooDeep || listed.tools.some((entry) => entry.name === 'zz_deep')).toBe(true);
+          for (const argv of [
+            ['check', '--catalog', file, '--preset', 'openai'],
+            ['export', '--catalog', file, '--provider', 'gemini'],
+            ['snapshot', '-o', '-', '--catalog', file],
+            ['diff', join(REPO_ROOT, 'fixtures/catalogs/demo.json'), file, '--format', 'json'],
+          ]) {
+            const result = await runCli(argv);
+            if (result.stderr.includes('internal error') || ![0, 1].includes(result.code)) {
+              throw new Error(`${argv[0]}: exit ${result.code}: ${result.stderr.slice(0, 500)} (depth ${levels}, ${shape} in ${where})`);
+            }
+          }
+        },
+      ),
+      { numRuns: runs(8) },
+    );
+  });
+
+  it.skipIf(!distBuilt())('--args nested 100 000 levels deep is ARGS_INVALID, not a crash', async () => {
+    const outcome = await guard.run('argsJson', { text: `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+    expect(outcome).toMatchObject({ outcome: 'mcpns-error', code: 'ARGS_INVALID' });
+  });
+});
+
+describe('fuzz: huge bodies (issue 18 §4, §8)', () => {
+  it('every response body over the cap fails with ResponseTooLargeError, however it is chunked; others arrive whole', async () => {
+    const { cappedFetch } = await import('../../src/discovery/session.js');
+    const { ResponseTooLargeError } = await import('../../src/discovery/errors.js');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 40_000 }),
+        fc.boolean(),
+        async (chunks, cap, declareLength) => {
+          const total = chunks.reduce((sum, size) => sum + size, 0);
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const size of chunks) controller.enqueue(new Uint8Array(size).fill(0x61));
+              controller.close();
+            },
+          });
+          const headers = declareLength ? { 'content-length': String(total) } : undefined;
+          const base = (): Promise<Response> => Promise.resolve(new Response(body, { status: 200, ...(headers ? { headers } : {}) }));
+          let tripped = 0;
+          const fetch = cappedFetch(cap, () => tripped++, base);
+          let text: string | undefined;
+          let failure: unknown;
+          try {
+            text = await (await fetch('http://127.0.0.1/mcp')).text();
+          } catch (error) {
+            failure = error;
+          }
+          if (total <= cap) {
+            expect(text).toHaveLength(total);
+            expect(tripped).toBe(0);
+          } else {
+            expect(failure).toBeInstanceOf(ResponseTooLargeError);
+            expect(tripped).toBeGreaterThanOrEqual(1);
+          }
+        },
+      ),
+      { numRuns: runs(300) },
+    );
+  });
+});

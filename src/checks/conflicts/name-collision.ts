@@ -1,5 +1,6 @@
 import type { ToolRef } from '../../catalog/types.js';
 import type { NamingTarget, RenderedName, Rendering } from '../../naming/index.js';
+import { trimChars, trimEndChars } from '../../naming/sanitize.js';
 import { defineCheck, type Finding } from '../types.js';
 import { duplicateGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
 
@@ -96,8 +97,8 @@ export function collisionHint(members: ToolRef[], cause: 'unprefixed' | 'mangled
 
 /** A server key made of letters, digits and "-" only. */
 function suggestKey(server: string): string {
-  const cleaned = server.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'server';
-  return cleaned === server ? `${cleaned}-2` : cleaned.length > 20 ? cleaned.slice(0, 20).replace(/-+$/, '') : cleaned;
+  const cleaned = trimChars(server.replace(/[^A-Za-z0-9-]+/g, '-'), '-') || 'server';
+  return cleaned === server ? `${cleaned}-2` : cleaned.length > 20 ? trimEndChars(cleaned.slice(0, 20), '-') : cleaned;
 }
 
 /** The same (target, name) can come from the display and the wire pass: keep one. */

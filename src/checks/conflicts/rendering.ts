@@ -2,6 +2,7 @@ import type { CatalogTool, ToolRef } from '../../catalog/types.js';
 import { getTarget, type NamingInput, type NamingTarget, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import type { CheckContext, Finding } from '../types.js';
+import { own } from '../../util/own.js';
 
 /**
  * What every collision check reads: the visible tools (hidden ones are not exposed, so they cannot
@@ -41,7 +42,7 @@ export function conflictView(context: CheckContext): ConflictView {
     servers: servers.map((server) => ({
       name: server.name,
       ...(server.serverInfo ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } } : {}),
-      ...(prefixes[server.name] !== undefined ? { prefix: prefixes[server.name] } : {}),
+      ...(own(prefixes, server.name) !== undefined ? { prefix: own(prefixes, server.name)! } : {}),
     })),
     tools: tools.map((tool) => ({ server: tool.server, tool: tool.name })),
   };

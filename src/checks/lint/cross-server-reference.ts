@@ -1,5 +1,6 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
 import { defineCheck, type Finding } from '../types.js';
+import { trimChars } from '../../naming/sanitize.js';
 import { toolFinding, visibleTools } from './shared.js';
 
 /**
@@ -12,7 +13,6 @@ import { toolFinding, visibleTools } from './shared.js';
  * stands as a whole token, so "add" or "search" in prose is not a finding.
  */
 const TOKEN = /[A-Za-z0-9_./-]+/g;
-const EDGE = /^[./-]+|[./-]+$/g;
 
 /** A bare name specific enough that a mention in prose is about that tool, not a common word. */
 export function isDistinctiveName(name: string): boolean {
@@ -50,7 +50,9 @@ export function mentionedTools(description: string, server: string, index: Index
     found.set(`${ref.server}/${ref.tool}`, ref);
   };
   for (const match of description.matchAll(TOKEN)) {
-    const token = match[0].replace(EDGE, '');
+    // trimChars is a loop, not `/^[./-]+|[./-]+$/`: that regex retries from every position of a long run inside a
+    // token ("a" + 300k "-" + "a") and is quadratic in the length of server text.
+    const token = trimChars(match[0], './-');
     if (!token) continue;
     const slash = token.indexOf('/');
     if (slash > 0) {

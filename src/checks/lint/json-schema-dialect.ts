@@ -73,7 +73,14 @@ function validate(schema: Record<string, unknown>): string | undefined {
   const ajv = ajvFor(dialect);
   // Use the canonical meta-schema id so spelling variants (https, no "#") resolve.
   const canonical = declared === undefined ? schema : { ...schema, $schema: DIALECT_IDS[dialect] };
-  if (!ajv.validateSchema(canonical)) {
+  let valid: boolean;
+  try {
+    valid = ajv.validateSchema(canonical) === true;
+  } catch (error) {
+    // ajv walks schemas recursively: a pathological one (a catalog file past the discovery limits) must not crash the run.
+    return `cannot be checked as JSON Schema ${dialect}: ${(error as Error).message}`;
+  }
+  if (!valid) {
     const first = ajv.errors?.[0];
     const where = first?.instancePath ? first.instancePath : '(root)';
     return `not valid JSON Schema ${dialect}: ${where} ${first?.message ?? 'is invalid'}`;

@@ -37,6 +37,8 @@ import { loadConfigurationFor } from '../services/configuration.js';
 import { createElicitationResponder, type ElicitationTally } from '../services/elicitation-prompt.js';
 import { Prompter } from '../services/prompt.js';
 import { readAll } from '../stdin.js';
+import { DEFAULT_TOOL_LIMITS } from '../../catalog/limits.js';
+import { exceedsJsonLimits } from '../../util/json-walk.js';
 
 /** Who fulfils a proposal when `--execute` runs it: the person confirming the call (MEW SPEC §3 fulfillment). */
 const FULFILLER = 'operator';
@@ -159,6 +161,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
       roots: rootsFromDirectories(roots),
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
+      secrets: runtime.console.secrets,
       elicit: responder,
       onEvent: (event) => showExecutionEvent(runtime, event, { logs: runtime.console.settings.verbose || options.logLevel !== undefined }),
     });
@@ -340,6 +343,9 @@ async function execute(
   runtime.console.clearProgress();
   runtime.console.detail(`tools/call ${label} answered after ${seconds(outcome.elapsedMs)}`);
   const { result, elicitations } = outcome;
+  // Printing and enveloping the result serialise it (recursively): a hostile depth must be an error, not a crash.
+  const tooDeep = exceedsJsonLimits(result, { maxDepth: DEFAULT_TOOL_LIMITS.maxDepth, maxBytes: Number.MAX_SAFE_INTEGER });
+  if (tooDeep) throw new McpnsError('TRANSPORT', `tools/call ${label}: the result is ${tooDeep}`);
 
   const binary = binaryContent(result, tool.name);
   const saved = new Map<number, string>();

@@ -4,7 +4,7 @@ import { readCatalogFile } from '../../catalog/read.js';
 import type { Catalog } from '../../catalog/types.js';
 import { validateCodes } from '../../checks/run.js';
 import { selectServers } from '../../config/select-servers.js';
-import { diffCatalogs } from '../../diff/diff.js';
+import { diffCatalogs, type DiffNote } from '../../diff/diff.js';
 import { driftResult } from '../../diff/result.js';
 import { formatters, getExitCode } from '../../report/index.js';
 import { defineAction, type CommandHost } from '../command.js';
@@ -65,10 +65,12 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
       after = live?.length === 0 ? { ...before, servers: [], tools: [] } : (await obtainCatalog(runtime, { settings: options, config, servers: live })).catalog;
     }
     if (selected) selectServers([...before.servers, ...after.servers], selected);
-    const result = driftResult(diffCatalogs(onlyServers(before, selected), onlyServers(after, selected)), {
+    const notes: DiffNote[] = [];
+    const result = driftResult(diffCatalogs(onlyServers(before, selected), onlyServers(after, selected), { notes }), {
       rules: config?.rules ?? {},
       ignore: config?.ignore ?? [],
       ignoreCodes,
+      notes,
     });
     emitReport(runtime, reportOut, format, (color) =>
       formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) }),

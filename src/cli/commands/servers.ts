@@ -9,7 +9,7 @@ import { withServerOption } from '../options/discovery-options.js';
 import { withOutputOptions, withTableOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { makeChalk, renderTable, type Cell } from '../render-table.js';
-import { loadConfiguration } from '../services/configuration.js';
+import { loadConfiguration, MASKED_NOTE } from '../services/configuration.js';
 
 export function registerServers(program: Command, host: CommandHost): void {
   const base = program
@@ -24,6 +24,8 @@ export function registerServers(program: Command, host: CommandHost): void {
   defineAction(command, host, async (runtime, options) => {
     const config = loadConfiguration(runtime, options);
     const summaries = selectServers(config.servers, options.server).map(summarizeServer);
+    // (Under --verbose the configuration service already said so.)
+    if (summaries.some((server) => server.maskedSecrets) && !runtime.console.settings.verbose) runtime.console.note(MASKED_NOTE);
     if (runtime.console.json) {
       runtime.console.out(JSON.stringify({ schemaVersion: 1, files: config.files, servers: summaries, diagnostics: config.diagnostics }, null, 2) + '\n');
       return EXIT.OK;

@@ -5,14 +5,14 @@ import { diffCatalogs } from '../../diff/diff.js';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { createSnapshot, serializeSnapshot, type Snapshot } from '../../snapshot/create.js';
-import { redactText } from '../../util/redact.js';
 import { defineAction, type CommandHost, type Runtime } from '../command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
-import { configSecrets, loadConfigurationFor } from '../services/configuration.js';
+import { loadConfigurationFor } from '../services/configuration.js';
 import { outputFile, readExisting, writeOutputFile } from '../write-output.js';
+import { findSecretLeak } from '../../snapshot/secrets.js';
 
 type WriteStatus = 'created' | 'written' | 'updated' | 'unchanged' | 'stdout' | 'not-written';
 
@@ -60,7 +60,13 @@ The file is replaced atomically: a failed write leaves the previous lock as it w
 
     const snapshot = createSnapshot(catalog, { cwd: runtime.io.cwd, home: runtime.io.home });
     const text = serializeSnapshot(snapshot);
-    assertNoSecrets(snapshot, config ? configSecrets(config, runtime.io.env) : []);
+    // Every secret of the run (configured and derived), at the same threshold as output redaction.
+    const leak = findSecretLeak(snapshot, runtime.console.secrets);
+    if (leak) {
+      throw new McpnsError('IO', `not writing the snapshot: ${leak} contains a configured secret value (env, header or credential)`, {
+        hint: 'the server echoes a secret in what it offers; fix the server or stop passing it that secret',
+      });
+    }
     const exitCode = failed.length ? EXIT.FINDINGS : EXIT.OK;
 
     if (!target) {
@@ -81,30 +87,6 @@ The file is replaced atomically: a failed write leaves the previous lock as it w
     }
     return exitCode;
   });
-}
-
-/** Shorter configured values ("prod", "base") are too likely to be ordinary words in a description. */
-const MIN_LEAK_LENGTH = 8;
-
-/**
- * A configured secret echoed in server-provided text (tool definitions, instructions, server info)
- * must never reach a committed file: refuse, naming where it was found (never the value).
- */
-function assertNoSecrets(snapshot: Snapshot, secrets: readonly string[]): void {
-  const candidates = secrets.filter((secret) => secret.length >= MIN_LEAK_LENGTH);
-  if (!candidates.length) return;
-  const places: [string, unknown][] = [
-    ...snapshot.servers.map((server): [string, unknown] => [`server "${server.name}"`, [server.instructions, server.serverInfo, server.error]]),
-    ...snapshot.tools.map((tool): [string, unknown] => [`tool "${tool.qualifiedName}"`, tool]),
-  ];
-  for (const [where, value] of places) {
-    const text = JSON.stringify(value) ?? '';
-    if (redactText(text, candidates) !== text) {
-      throw new McpnsError('IO', `not writing the snapshot: ${where} contains a configured secret value (env or header)`, {
-        hint: 'the server echoes a secret in what it offers; fix the server or stop passing it that secret',
-      });
-    }
-  }
 }
 
 /** Finding counts per drift code between the old file and the new snapshot; undefined when the old file is unreadable. */

@@ -1,6 +1,6 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../../discovery/defaults.js';
-import { collectCommaList, positiveInteger } from './parsers.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../discovery/defaults.js';
+import { byteSize, collectCommaList, positiveInteger } from './parsers.js';
 
 /** How the tools are obtained: a saved catalog or live servers, which of them, under which profile and limits. */
 export type DiscoverySettings = {
@@ -12,6 +12,8 @@ export type DiscoverySettings = {
   timeout: number;
   concurrency: number;
   includeDisabled?: true | undefined;
+  /** --max-response-size: cap on one response from a server, in bytes. */
+  maxResponseSize: number;
 };
 
 /**
@@ -34,6 +36,11 @@ export function withDiscoveryOptions<A extends unknown[], O extends OptionValues
         .default(DEFAULT_TIMEOUT_MS),
     )
     .addOption(new Option('--concurrency <n>', 'servers discovered at once').argParser(positiveInteger).default(DEFAULT_CONCURRENCY))
+    .addOption(
+      new Option('--max-response-size <bytes>', 'cap on one response from a server (HTTP body, stdout line); past it the server fails with RESPONSE_TOO_LARGE')
+        .argParser(byteSize)
+        .default(DEFAULT_MAX_RESPONSE_BYTES, '64MiB'),
+    )
     .option('--include-disabled', 'also discover servers that are disabled in config');
 }
 

@@ -25,3 +25,26 @@ export function positiveInteger(value: string): number {
   if (!Number.isInteger(number) || number <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return number;
 }
+
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+};
+
+/** A size in bytes: `1048576`, `512KiB`, `64MiB`, `1g` (units are powers of 1024). */
+export function byteSize(value: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
+  const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new InvalidArgumentError(`expected a size such as 1048576, 512KiB or 64MiB, got "${value}"`);
+  return bytes;
+}

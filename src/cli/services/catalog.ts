@@ -7,10 +7,8 @@ import { liveSource } from '../../discovery/live-source.js';
 import type { DiscoveryOptions, ServerDiscovery, ToolSource } from '../../discovery/types.js';
 import { McpnsError } from '../../errors.js';
 import { serversHiddenByProfile } from '../../profiles/apply.js';
-import { redactDeep, withRuntimeSecrets } from '../../util/redact.js';
 import type { Runtime } from '../command.js';
 import type { DiscoverySettings } from '../options/discovery-options.js';
-import { configSecrets } from './configuration.js';
 import { authResolverFor } from './auth.js';
 
 export interface CatalogRequest {
@@ -56,12 +54,16 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
     config,
     profile: settings.profile,
     now: runtime.io.now(),
-    secrets: request.keepSecrets || !config ? [] : configSecrets(config, runtime.io.env),
+    // The console's set: it holds the configured secrets and, by the time this redacts, every credential sent
+    // (OAuth tokens a server may echo included: registerSecret feeds every SecretSet).
+    ...(request.keepSecrets || !config ? {} : { secrets: runtime.console.secrets }),
     discovery: {
       timeoutMs: settings.timeout,
       concurrency: settings.concurrency,
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
+      secrets: runtime.console.secrets,
+      maxResponseBytes: settings.maxResponseSize,
       ...request.client,
       ...(auth ? { auth } : {}),
       onProgress: (event) =>
@@ -73,8 +75,6 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
   if (runtime.io.signal.aborted) throw new McpnsError('INTERRUPTED', 'interrupted');
   // A saved catalog's failed servers are data in the document, not something that just happened.
   if (!settings.catalog) reportDiscoveries(runtime, acquired.discoveries);
-  // Secrets learnt during discovery (OAuth tokens a server may echo) are redacted like configured ones.
-  if (!request.keepSecrets) acquired.catalog = redactDeep(acquired.catalog, withRuntimeSecrets([]));
   return acquired;
 }
 

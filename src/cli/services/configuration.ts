@@ -6,7 +6,7 @@ import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
 import { inheritedSecrets } from '../../config/spawn-env.js';
-import { collectSecrets } from '../../util/redact.js';
+import { describeTarget } from '../../config/describe-server.js';
 import type { Runtime } from '../command.js';
 import { parseInputs, type SourceOptions } from '../options/source-options.js';
 
@@ -25,16 +25,19 @@ export function loadConfiguration(runtime: Runtime, options: SourceOptions): Loa
     inputs: parseInputs(options.input),
     verbose: runtime.console.settings.verbose,
   });
-  runtime.console.addSecrets(configSecrets(config, runtime.io.env));
+  for (const server of config.servers) runtime.console.secrets.registerServer(server);
+  // Secret-looking variables the servers inherit from this environment (they may echo them) are secrets too.
+  runtime.console.addSecrets(inheritedSecrets(config.servers, runtime.io.env));
   for (const { file, client } of config.detected ?? []) runtime.console.status(`reading ${file} (${client})`, { file, client });
+  const masked = config.servers.filter((server) => describeTarget(server).masked).map((server) => server.name);
+  if (masked.length) runtime.console.detail(`${MASKED_NOTE} (${masked.join(', ')})`, { servers: masked });
   reportDiagnostics(runtime, [...config.diagnostics, ...config.servers.flatMap((server) => server.diagnostics)]);
   return config;
 }
 
-/** Secret values to scrub: the configured ones and the secret-looking variables servers inherit from this environment. */
-export function configSecrets(config: LoadedConfig, env: Readonly<Record<string, string | undefined>>): string[] {
-  return [...new Set([...collectSecrets(config.servers), ...inheritedSecrets(config.servers, env)])].sort((a, b) => b.length - a.length);
-}
+/** Said when a command line or URL holds values shown as *** because of their shape alone. */
+export const MASKED_NOTE =
+  'values in server command lines and URLs that look like credentials (--*key=/--*token= values, Bearer tokens, sk-… keys, random URL path segments) are redacted as ***';
 
 /**
  * Configuration for a command that can work offline: with --catalog, "no config found" is not an error (unless

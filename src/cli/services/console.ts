@@ -1,4 +1,4 @@
-import { redactText, withRuntimeSecrets } from '../../util/redact.js';
+import { SecretSet } from '../../util/redact.js';
 import { escapeInvisible, terminalSafe } from '../../util/terminal-safe.js';
 import type { CliIo } from '../io.js';
 
@@ -34,7 +34,11 @@ export function decideColor(io: CliIo, noColorFlag: boolean): boolean {
  * server (names, stderr, error messages) cannot write escape sequences to the terminal.
  */
 export class CliConsole {
-  private secrets: readonly string[] = [];
+  /**
+   * The run's secrets: configuration registers its values here, and discovery registers every credential it sends
+   * (tokens included) in the same set, so anything registered at any moment is scrubbed from all later output.
+   */
+  readonly secrets = new SecretSet();
   private progressShown = false;
 
   constructor(
@@ -42,10 +46,9 @@ export class CliConsole {
     readonly settings: ConsoleSettings,
   ) {}
 
-  /** Register the secrets to scrub (config env/header values, derived credentials). */
+  /** Register secret values to scrub (see `secrets` for everything a configured server implies). */
   addSecrets(secrets: readonly string[]): void {
-    if (!secrets.length) return;
-    this.secrets = [...new Set([...this.secrets, ...secrets])].sort((a, b) => b.length - a.length);
+    for (const secret of secrets) this.secrets.register(secret);
   }
 
   get color(): boolean {
@@ -160,7 +163,7 @@ export class CliConsole {
 
   /** Secrets out first: escaping or cutting text before redaction could leave a secret unrecognisable. */
   private scrub(text: string): string {
-    return redactText(text, withRuntimeSecrets(this.secrets));
+    return this.secrets.redact(text);
   }
 
   private writeErr(text: string): void {

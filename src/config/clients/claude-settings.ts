@@ -1,10 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import type { LoadOptions } from '../load.js';
 import { claudeJsonPath, samePath } from './claude-code.js';
 import { isRecord } from './entry.js';
 import { shownPath } from './paths.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
 
 /**
  * Claude Code's approval lists for a project's `.mcp.json` servers, gathered from every settings scope
@@ -36,8 +36,7 @@ function managedSettingsFiles(): string[] {
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
-    if (!statSync(file).isFile()) return undefined;
-    const value: unknown = parseLoose(readFileSync(file, 'utf8'), [], { allowTrailingComma: true });
+    const value: unknown = parseLoose(readRegularFile(file, MAX_CONFIG_BYTES), [], { allowTrailingComma: true });
     return isRecord(value) ? value : undefined;
   } catch {
     return undefined;

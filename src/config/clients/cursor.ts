@@ -39,8 +39,8 @@ function readEntry(entry: EntryReader, workspaceFolder: string): ServerSpec | un
     const envFile = entry.str('envFile');
     if (envFile !== undefined) {
       const fromFile = readEnvFile(resolve(workspaceFolder, expandTilde(entry.expand(envFile, entry.pointer('envFile')), entry.context.input.options.home)));
-      if (fromFile) spec.env = { ...fromFile, ...spec.env };
-      else entry.note('warning', 'ENV_FILE_NOT_FOUND', `envFile ${envFile} does not exist`, 'envFile');
+      if ('env' in fromFile) spec.env = { ...fromFile.env, ...spec.env };
+      else entry.note('warning', 'ENV_FILE_NOT_FOUND', `envFile ${envFile} ${fromFile.problem}`, 'envFile');
     }
     return entry.finish({ ...spec, transport: 'stdio' });
   }

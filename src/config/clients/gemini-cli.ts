@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
 import type { ClientReader } from './types.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
 
 /**
  * Gemini CLI: JSONC `settings.json` (`~/.gemini`, `.gemini` in the project; project wins).
@@ -62,7 +62,7 @@ export const geminiCli: ClientReader = {
 
 function readEnablement(file: string): Record<string, boolean> {
   try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const value: unknown = JSON.parse(readRegularFile(file, MAX_CONFIG_BYTES));
     if (!isRecord(value)) return {};
     return Object.fromEntries(Object.entries(value).map(([id, state]) => [id, !(isRecord(state) && state['enabled'] === false)]));
   } catch {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { LoadOptions } from '../load.js';
@@ -51,9 +51,22 @@ export function readClientConfigs(options: LoadOptions & { clients: string[]; sc
       const shown = shownPath(file, options.cwd);
       looked.push(shown);
       loaded.searched.push(file);
-      if (!existsSync(file) || statSync(file).isDirectory()) continue;
+      let text: string;
+      try {
+        text = readRegularFile(file, MAX_CONFIG_BYTES);
+      } catch (error) {
+        if (!(error instanceof UnreadableFileError)) throw error;
+        if (error.reason === 'not-found' || error.reason === 'directory') continue;
+        loaded.diagnostics.push({
+          level: 'warning',
+          code: 'CLIENT_CONFIG_UNREADABLE',
+          message: `${reader.label} config skipped: ${error.message}`,
+          file: shown,
+        });
+        continue;
+      }
       found.push(shown);
-      const read = reader.read({ file, shown, text: readFileSync(file, 'utf8'), scope: location.scope, options });
+      const read = reader.read({ file, shown, text, scope: location.scope, options });
       loaded.files.push(shown);
       collect(loaded, reader, read, shown);
       reads.push({ client: reader.id, read });

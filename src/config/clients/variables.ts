@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readRegularFile } from '../../util/read-file.js';
 import { basename, isAbsolute, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../model.js';
 import { expandTilde } from './paths.js';
@@ -81,9 +81,10 @@ function builtin(name: string, scope: VarScope): string | undefined {
 
 function readVarFile(path: string, scope: VarScope): string | undefined {
   const full = resolve(scope.configDir, expandTilde(path, scope.home));
-  if (!isAbsolute(full) || !existsSync(full)) return undefined;
+  if (!isAbsolute(full)) return undefined;
   try {
-    return readFileSync(full, 'utf8').replace(/\r?\n$/, '');
+    // A secret file is small; a device or FIFO named here must not hang or flood the run.
+    return readRegularFile(full, 1024 * 1024).replace(/\r?\n$/, '');
   } catch {
     return undefined;
   }

@@ -65,8 +65,8 @@ function readEntry(entry: EntryReader, workspaceFolder: string): ServerSpec | un
     if (envFile !== undefined) {
       const path = resolve(workspaceFolder, expandTilde(entry.expand(envFile, entry.pointer('envFile')), entry.context.input.options.home));
       const fromFile = readEnvFile(path);
-      if (fromFile) spec.env = { ...fromFile, ...spec.env };
-      else entry.note('warning', 'ENV_FILE_NOT_FOUND', `envFile ${envFile} does not exist`, 'envFile');
+      if ('env' in fromFile) spec.env = { ...fromFile.env, ...spec.env };
+      else entry.note('warning', 'ENV_FILE_NOT_FOUND', `envFile ${envFile} ${fromFile.problem}`, 'envFile');
     }
     return entry.finish({ ...spec, transport: 'stdio' });
   }

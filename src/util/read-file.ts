@@ -1,0 +1,66 @@
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { formatBytes } from './json-walk.js';
+
+/** Largest input file mcpns reads by default (catalogs of many thousand tools are tens of megabytes). */
+export const DEFAULT_MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+/** Largest config file read (real ones are kilobytes; 20 000 servers are about 4 MB). */
+export const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
+
+export type UnreadableReason = 'not-found' | 'directory' | 'not-regular' | 'too-large' | 'unreadable';
+
+/** A file that cannot be read as an input; `reason` says why, `message` says it in words. */
+export class UnreadableFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: UnreadableReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UnreadableFileError';
+  }
+}
+
+/**
+ * Read a regular file as UTF-8, at most `maxBytes`. Devices, FIFOs and sockets are refused before they are read
+ * (`/dev/zero` never ends, a FIFO blocks until someone writes), and so is a file over the limit, so a config that
+ * includes or points at one fails with a clear error instead of hanging or exhausting memory.
+ */
+export function readRegularFile(file: string, maxBytes = DEFAULT_MAX_INPUT_BYTES): string {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UnreadableFileError(file, 'not-found', `${file} does not exist`);
+    throw new UnreadableFileError(file, 'unreadable', `cannot read ${file}: ${code ?? (error as Error).message}`);
+  }
+  if (stat.isDirectory()) throw new UnreadableFileError(file, 'directory', `${file} is a directory, not a file`);
+  if (!stat.isFile()) throw new UnreadableFileError(file, 'not-regular', `${file} is not a regular file (a device, FIFO or socket)`);
+  const tooLarge = (): UnreadableFileError => new UnreadableFileError(file, 'too-large', `${file} is larger than ${formatBytes(maxBytes)}`);
+  if (stat.size > maxBytes) throw tooLarge();
+  let fd: number;
+  try {
+    // O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening it must not wait for a writer.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw new UnreadableFileError(file, 'unreadable', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new UnreadableFileError(file, 'not-regular', `${file} is not a regular file (a device, FIFO or socket)`);
+    // Read up to the limit whatever stat said: files under /proc report size 0, and a file may grow meanwhile.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > maxBytes) throw tooLarge();
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
