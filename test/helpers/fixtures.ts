@@ -15,6 +15,18 @@ export function fixturePath(name: string): string {
   return join(FIXTURES_DIR, name.endsWith('.js') ? name : `${name}.js`);
 }
 
+/** A minimal ServerSpec named "s" (stdio, enabled, no diagnostics) with `overrides`, for unit tests of spec handling. */
+export function serverSpec(overrides: Partial<ServerSpec> = {}): ServerSpec {
+  return {
+    name: 's',
+    transport: 'stdio',
+    enabled: true,
+    source: { client: 'mcpns', file: 'x.json', pointer: '/servers/s' },
+    diagnostics: [],
+    ...overrides,
+  };
+}
+
 /** A stdio ServerSpec running `node fixtures/servers/<fixture>.js` (name defaults to the fixture name). */
 export function stdioSpec(fixture: string, overrides: Partial<ServerSpec> & { extraArgs?: string[] } = {}): ServerSpec {
   const { extraArgs = [], ...rest } = overrides;

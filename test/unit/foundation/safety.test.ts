@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { ServerSpec } from '../../../src/config/model.js';
 import { collectSecrets, redactText, redactUrl } from '../../../src/util/redact.js';
 import { hasUnsafeCharacters, terminalSafe } from '../../../src/util/terminal-safe.js';
+import { serverSpec } from '../../helpers/fixtures.js';
 
-const server = (overrides: Partial<ServerSpec>): ServerSpec => ({
-  name: 's',
-  transport: 'stdio',
-  enabled: true,
-  source: { client: 'mcpns', file: 'x.json', pointer: '/servers/s' },
-  diagnostics: [],
-  ...overrides,
-});
+const server = serverSpec;
 
 describe('secret redaction', () => {
   it('collects env values, header values, bearer tokens and URL secrets', () => {

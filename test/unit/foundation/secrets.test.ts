@@ -5,21 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ServerSpec } from '../../../src/config/model.js';
 import { describeTarget } from '../../../src/config/describe-server.js';
 import { StderrBuffer } from '../../../src/discovery/stderr-buffer.js';
 import { createSnapshot } from '../../../src/snapshot/create.js';
 import { findSecretLeak } from '../../../src/snapshot/secrets.js';
 import { basicAuthorization, MIN_SECRET_LENGTH, redactDeep, redactText, SecretSet } from '../../../src/util/redact.js';
+import { serverSpec } from '../../helpers/fixtures.js';
 
-const spec = (overrides: Partial<ServerSpec>): ServerSpec => ({
-  name: 's',
-  transport: 'stdio',
-  enabled: true,
-  source: { client: 'mcpns', file: 'x.json', pointer: '/servers/s' },
-  diagnostics: [],
-  ...overrides,
-});
+const spec = serverSpec;
 
 /** Every substring of `secret` at least `min` characters long that occurs in `text`. */
 function fragments(text: string, secret: string, min = 6): string[] {
