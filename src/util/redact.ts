@@ -1,6 +1,6 @@
 import type { ServerSpec } from '../config/model.js';
 import { forEachNode } from './json-walk.js';
-import { secretShapedValues, secretShapedPathSegments } from './secret-shapes.js';
+import { looksRandom, secretShapedValues, secretShapedPathSegments, tokensIn } from './secret-shapes.js';
 import { defineOwn } from './own.js';
 
 export const REDACTED = '***';
@@ -114,7 +114,7 @@ export class SecretSet {
     for (const value of pemSecrets(server.oauth?.privateKey)) this.register(value);
   }
 
-  /** URL password (and user, when there is a password), query values, secret-shaped path segments, the Basic header. */
+  /** URL password, credential query values, secret-shaped path segments, the Basic header built from userinfo. */
   registerUrl(text: string): void {
     let url: URL;
     try {
@@ -123,7 +123,7 @@ export class SecretSet {
       // Not a valid URL (a typo): still take what looks like userinfo and query values.
       const password = /\/\/[^/@\s:]*:([^@/\s]+)@/.exec(text)?.[1];
       this.register(password);
-      for (const match of text.matchAll(/[?&][^=&#\s]*=([^&#\s]+)/g)) this.register(match[1]);
+      for (const match of text.matchAll(/[?&]([^=&#\s]*)=([^&#\s]+)/g)) if (isSecretQueryValue(match[1]!, match[2]!)) this.register(match[2]);
       return;
     }
     if (url.password) {
@@ -131,7 +131,7 @@ export class SecretSet {
       this.register(url.password);
       this.registerHeader(basicAuthorization(url));
     }
-    for (const [, value] of url.searchParams) this.register(value);
+    for (const [name, value] of url.searchParams) if (isSecretQueryValue(name, value)) this.register(value);
     for (const segment of secretShapedPathSegments(url.pathname)) this.register(segment);
   }
 
@@ -164,6 +164,18 @@ export class SecretSet {
     this.sorted = undefined;
     this.longestCache = undefined;
   }
+}
+
+/** Query parameter names whose values are credentials (`api_key`, `access_token`, `sig`, `code`…). */
+const SECRET_QUERY_NAME = /key|token|secret|pass|pwd|auth|sig|session|sid|jwt|code|cred|hash|bearer|access|private/i;
+
+/**
+ * Whether a URL query value is a credential: by its parameter's name, or by its shape (a known token format, a long
+ * random string). Other values (`?tenant=second`, `?region=eu`) are not: as secrets they would be redacted from every
+ * line of output and make `snapshot` refuse any description containing the word.
+ */
+function isSecretQueryValue(name: string, value: string): boolean {
+  return SECRET_QUERY_NAME.test(name) || tokensIn(value).length > 0 || looksRandom(value);
 }
 
 /**
