@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.work/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.work/**', '.tmp/**', '.cache/**', 'src/config/validate-config.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,14 @@
 // The baseline a user would otherwise write: an SDK client per server that connects, lists every tools/list page,
 // closes, and exits. Servers are given as a JSON array of {command, args} on argv[2]; all are listed concurrently.
+// With BENCH_TIMING=1 it reports on stderr how long its close() took (the SDK's own shutdown: stdin EOF, then up to
+// 2 s before SIGTERM), measured the same way as mcpns's shutdown.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { performance } from 'node:perf_hooks';
 
 const servers = JSON.parse(process.argv[2]);
 let total = 0;
+let closeMs = 0;
 await Promise.all(
   servers.map(async ({ command, args }) => {
     const transport = new StdioClientTransport({ command, args, stderr: 'ignore' });
@@ -16,8 +20,11 @@ await Promise.all(
       total += page.tools.length;
       cursor = page.nextCursor;
     } while (cursor);
+    const closing = performance.now();
     await client.close();
+    closeMs = Math.max(closeMs, performance.now() - closing);
   }),
 );
 process.stdout.write(`${total}\n`);
+if (process.env.BENCH_TIMING) process.stderr.write(`${JSON.stringify({ closeMs })}\n`);
 process.exit(0);

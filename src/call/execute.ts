@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import type { AuthResolver } from '../auth/server-auth.js';
 import type { ServerSpec } from '../config/model.js';
+import { detectPackageRunner, serverDeadlineMs } from '../discovery/package-runner.js';
 import { Deadline } from '../discovery/deadline.js';
 import { connectServer, type LiveSession } from '../discovery/session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.js';
@@ -179,7 +180,7 @@ export class Execution {
   }
 
   /** Send tools/call on the server's session (opened now when discovery did not hand one over). */
-  async call(spec: ServerSpec, tool: string, args: ToolArguments, connect: { timeoutMs: number }): Promise<CallOutcome> {
+  async call(spec: ServerSpec, tool: string, args: ToolArguments, connect: { timeoutMs?: number | undefined }): Promise<CallOutcome> {
     const reused = this.held.get(spec.name);
     const held = reused ?? (await this.open(spec, connect.timeoutMs));
     this.held.set(spec.name, held);
@@ -231,9 +232,11 @@ export class Execution {
     }
   }
 
-  private async open(spec: ServerSpec, timeoutMs: number): Promise<HeldSession> {
+  private async open(spec: ServerSpec, timeoutMs: number | undefined): Promise<HeldSession> {
     const stderr = new StderrBuffer(DEFAULT_STDERR_LIMIT, this.settings.secrets);
-    const deadline = new Deadline(timeoutMs, this.settings.signal);
+    // --timeout when given, else the server's own deadline or the default for its kind (60 s for a package runner).
+    const deadline = new Deadline(serverDeadlineMs(spec, { timeoutMs }), this.settings.signal);
+    const runner = spec.transport === 'stdio' && detectPackageRunner(spec.command, spec.args) !== undefined;
     let session: LiveSession;
     try {
       session = await connectServer(spec, deadline, stderr, {
@@ -241,6 +244,7 @@ export class Execution {
         hostEnv: this.settings.hostEnv,
         auth: this.settings.auth,
         secrets: this.settings.secrets,
+        ...(runner ? { packageRunner: true } : {}),
       });
     } finally {
       deadline.dispose();

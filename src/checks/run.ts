@@ -134,7 +134,16 @@ const byString = (a: string | undefined, b: string | undefined): number => {
   const y = b ?? '';
   return x < y ? -1 : x > y ? 1 : 0;
 };
-const membersKey = (finding: Finding): string => (finding.members ?? []).map((member) => `${member.server}\u0000${member.tool}`).join('\u0001');
+const membersKeys = new WeakMap<Finding, string>();
+/** The members as one comparable string, built once per finding (a shadowed tool can have thousands of members). */
+const membersKey = (finding: Finding): string => {
+  let key = membersKeys.get(finding);
+  if (key === undefined) {
+    key = (finding.members ?? []).map((member) => `${member.server}\u0000${member.tool}`).join('\u0001');
+    membersKeys.set(finding, key);
+  }
+  return key;
+};
 
 /** Code, target, name, then server, tool and members: a total order, so output never depends on check order. */
 export function compareFindings(a: Finding, b: Finding): number {

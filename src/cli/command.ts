@@ -14,6 +14,11 @@ import { CliConsole, decideColor } from './services/console.js';
 export interface Runtime {
   io: CliIo;
   console: CliConsole;
+  /**
+   * Results first, cleanup after: work (ending the servers) that must finish before mcpns exits but need not delay
+   * the command's output. main awaits it after the handler returns.
+   */
+  afterOutput?: (work: Promise<void>) => void;
 }
 
 /** What main hands to every command module. */
@@ -23,6 +28,8 @@ export interface CommandHost {
   setExitCode(code: number): void;
   /** Called as soon as a command's options are known, so a later parse error is reported in the right form. */
   setJsonErrors(json: boolean): void;
+  /** Work to finish after the command's output (see Runtime.afterOutput). */
+  afterOutput(work: Promise<void>): void;
 }
 
 /** Every command module exports one of these; main loads only the invoked command's module. */
@@ -55,7 +62,7 @@ export function defineAction<A extends unknown[], O extends OptionValues & Outpu
     const console = consoleFor(host.io, options);
     host.setJsonErrors(console.json);
     try {
-      const code = await run({ io: host.io, console }, options, ...command.processedArgs);
+      const code = await run({ io: host.io, console, afterOutput: (work) => host.afterOutput(work) }, options, ...command.processedArgs);
       host.setExitCode(host.io.signal.aborted ? reportError(undefined, { io: host.io, console }) : code);
     } catch (error) {
       host.setExitCode(reportError(error, { io: host.io, console }));

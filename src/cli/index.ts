@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 /**
- * Entry point: the only place that touches process.exit. Sets up SIGINT (exit 130 after children are gone)
- * and exits explicitly once output has drained, so an orphaned grandchild holding a pipe cannot keep us alive.
+ * Entry point: the only place that touches process.exit and signals. SIGINT, SIGTERM and SIGHUP all stop the run the
+ * same way — every server's process group gets SIGTERM, then SIGKILL after its grace — and exit 130, 143 or 129 once
+ * the groups are gone. A second signal cuts the graces short (SIGKILL at once), never the SIGKILL itself. The process
+ * exits explicitly once output has drained, so an orphaned grandchild holding a pipe cannot keep it alive.
  */
+import { setMaxListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { hurryAllGroups, terminateAllGroups } from '../discovery/process-group.js';
 import { EXIT } from '../exit-codes.js';
 import { VERSION } from '../version.js';
 
@@ -13,20 +18,56 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${VERSION}\n`);
   process.exit(EXIT.OK);
 }
-const { main } = await import('./main.js');
+// `plan schema` prints a shipped file (schema/plan.schema.json, 3 KB): it needs none of the CLI either.
+if (argv.length === 2 && argv[0] === 'plan' && argv[1] === 'schema') {
+  process.stdout.write(readFileSync(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8'));
+  process.exit(EXIT.OK);
+}
+
+/** The commands that discover every selected server (see early-spawn.ts). */
+const EARLY_SPAWN_COMMANDS = new Set(['list', 'check', 'check-conflicts', 'lint', 'snapshot', 'export']);
+
+/** Exit status after a signal: 128 + its number, as a shell reports it. */
+const SIGNAL_EXIT = { SIGINT: EXIT.INTERRUPTED, SIGTERM: 143, SIGHUP: 129 } as const;
+type HandledSignal = keyof typeof SIGNAL_EXIT;
 
 const controller = new AbortController();
-let interrupted = false;
-process.on('SIGINT', () => {
-  if (interrupted) process.exit(EXIT.INTERRUPTED);
-  interrupted = true;
+// Every server being discovered listens for the interrupt (its deadline): with --concurrency above 10 that is no leak.
+setMaxListeners(Infinity, controller.signal);
+let signalled: HandledSignal | undefined;
+
+/** Leave only once every process group is gone: nothing mcpns started outlives it. */
+function exitAfterCleanup(code: number): void {
+  void terminateAllGroups().then(() => process.exit(code));
+}
+
+function onSignal(signal: HandledSignal): void {
+  if (signalled !== undefined) {
+    // Again: no more waiting for anyone. SIGKILL whatever is left, then leave.
+    hurryAllGroups();
+    exitAfterCleanup(SIGNAL_EXIT[signalled]);
+    return;
+  }
+  signalled = signal;
+  // Discovery and sessions end their servers on abort (a package runner keeps its long grace); groups nobody is
+  // ending yet are ended here.
   controller.abort();
-});
-// A closed stdout (e.g. `mcpns list | head`) must not crash with EPIPE.
+  void terminateAllGroups();
+}
+for (const signal of Object.keys(SIGNAL_EXIT) as HandledSignal[]) process.on(signal, onSignal);
+
+// A closed stdout (e.g. `mcpns list | head`) must not crash with EPIPE, nor leave servers behind.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (error.code === 'EPIPE') exitAfterCleanup(typeof process.exitCode === 'number' ? process.exitCode : 0);
 });
 
+// Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.
+if (argv[0] !== undefined && EARLY_SPAWN_COMMANDS.has(argv[0])) {
+  const { spawnEarly } = await import('./early-spawn.js');
+  spawnEarly(argv, { cwd: process.cwd(), env: process.env });
+}
+
+const { main } = await import('./main.js');
 const code = await main(argv, {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -37,7 +78,8 @@ const code = await main(argv, {
   signal: controller.signal,
   now: () => new Date(),
 });
-const exitCode = interrupted ? EXIT.INTERRUPTED : code;
+await terminateAllGroups();
+const exitCode = signalled !== undefined ? SIGNAL_EXIT[signalled] : code;
 process.exitCode = exitCode;
 // Exit once stdout and stderr have flushed (large JSON on a pipe must not be cut off).
 let pending = 2;

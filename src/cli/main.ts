@@ -19,42 +19,52 @@ function argvWantsJson(argv: readonly string[]): boolean {
 export async function main(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = EXIT.OK;
   let jsonErrors = argvWantsJson(argv);
+  const pending: Promise<void>[] = [];
   const host: CommandHost = {
     io,
     setExitCode: (code) => void (exitCode = code),
     setJsonErrors: (json) => void (jsonErrors = json),
+    afterOutput: (work) => void pending.push(work),
   };
-
-  const program = new Command('mcpns')
-    .description('Discover the tools of many MCP servers, print them namespaced, and check them for collisions and naming problems.')
-    .version(VERSION, '-V, --version', 'print the mcpns version')
-    .helpOption('-h, --help', 'show help')
-    .showSuggestionAfterError(true)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => {
-        if (!jsonErrors) write(terminalSafe(text.startsWith('error:') ? `mcpns: ${text}` : text, { multiline: true }));
-      },
-    })
-    .addHelpText(
-      'after',
-      `\nExit codes: 0 clean · 1 findings at --fail-on, a failed server, or a tool error · 2 usage/config/internal error · 130 interrupted\nDocs: README.md, docs/rules.md, docs/presets.md`,
-    );
-  await registerCommands(program, host, argv);
-
-  const fallbackConsole = (): CliConsole => new CliConsole(io, { json: jsonErrors, quiet: false, verbose: false, color: false });
   try {
-    await program.parseAsync(argv, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.OK;
-      if (jsonErrors) fallbackConsole().error({ code: 'USAGE', message: error.message.replace(/^error: /, '') });
-      return EXIT.ERROR;
-    }
-    return reportError(error, { io, console: fallbackConsole() });
+    return await run();
+  } finally {
+    // The output is written; now the servers are ended (nothing mcpns started outlives main).
+    await Promise.all(pending);
   }
-  if (io.signal.aborted) return EXIT.INTERRUPTED;
-  return exitCode;
+
+  async function run(): Promise<number> {
+    const program = new Command('mcpns')
+      .description('Discover the tools of many MCP servers, print them namespaced, and check them for collisions and naming problems.')
+      .version(VERSION, '-V, --version', 'print the mcpns version')
+      .helpOption('-h, --help', 'show help')
+      .showSuggestionAfterError(true)
+      .exitOverride()
+      .configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
+        outputError: (text, write) => {
+          if (!jsonErrors) write(terminalSafe(text.startsWith('error:') ? `mcpns: ${text}` : text, { multiline: true }));
+        },
+      })
+      .addHelpText(
+        'after',
+        `\nExit codes: 0 clean · 1 findings at --fail-on, a failed server, or a tool error · 2 usage/config/internal error · 130 interrupted\nDocs: README.md, docs/rules.md, docs/presets.md`,
+      );
+    await registerCommands(program, host, argv);
+
+    const fallbackConsole = (): CliConsole => new CliConsole(io, { json: jsonErrors, quiet: false, verbose: false, color: false });
+    try {
+      await program.parseAsync(argv, { from: 'user' });
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.OK;
+        if (jsonErrors) fallbackConsole().error({ code: 'USAGE', message: error.message.replace(/^error: /, '') });
+        return EXIT.ERROR;
+      }
+      return reportError(error, { io, console: fallbackConsole() });
+    }
+    if (io.signal.aborted) return EXIT.INTERRUPTED;
+    return exitCode;
+  }
 }

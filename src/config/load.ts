@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { expandPosixDefault } from './expand.js';
@@ -14,8 +14,9 @@ import { applyClientRules, readClientConfigs, readForeignConfigFile } from './cl
 import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from '../profiles/namespaces.js';
 import { checkRouteDefinitions } from '../route/definitions.js';
+import { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS } from './locate.js';
 
-export const OWN_CONFIG_NAME = 'mcpns.config.json';
+export { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME } from './locate.js';
 
 export interface LoadOptions {
   /** Explicit --config files (mcpns's own or any client's). */
@@ -33,34 +34,10 @@ export interface LoadOptions {
   verbose?: boolean;
 }
 
-/** Find mcpns.config.json in cwd, then its parents up to the repository root (a directory holding .git). */
-export function findOwnConfig(cwd: string): string | undefined {
-  let directory = resolve(cwd);
-  for (;;) {
-    const candidate = join(directory, OWN_CONFIG_NAME);
-    if (existsSync(candidate)) return candidate;
-    if (existsSync(join(directory, '.git'))) return undefined;
-    const parent = dirname(directory);
-    if (parent === directory) return undefined;
-    directory = parent;
-  }
-}
-
 /** Shown path: relative to cwd when inside it, so output is stable across machines. */
 export function displayPath(file: string, cwd: string): string {
   const rel = relative(cwd, file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
-export function isOwnConfigFile(file: string, value: unknown): boolean {
-  const name = basename(file);
-  if (/^mcpns(\.[^.]+)*\.json$|\.mcpns\.json$/.test(name)) return true;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { $schema?: unknown }).$schema === 'string' &&
-    String((value as { $schema: string }).$schema).includes('mcpns.config')
-  );
 }
 
 /** Load every configured source and merge them into one LoadedConfig. */
@@ -214,8 +191,6 @@ function realPath(file: string): string {
     return resolve(file);
   }
 }
-
-const OWN_ONLY_KEYS = ['naming', 'namespaces', 'profiles', 'participant', 'rules', 'ignore', 'routes', 'include'];
 
 /** mcpns's own format by name (mcpns.config.json, *.mcpns.json), $schema, or a key only mcpns uses. */
 function looksLikeOwnConfig(file: string, text: string): boolean {

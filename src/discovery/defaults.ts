@@ -8,3 +8,6 @@ export const DEFAULT_CONCURRENCY = 8;
 
 /** Cap on one response from a server (an HTTP body or SSE stream, a stdout line), in bytes. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** Deadline per server started through a package runner (npx, uvx…), which may install first; --timeout still wins. */
+export const PACKAGE_RUNNER_TIMEOUT_MS = 60_000;

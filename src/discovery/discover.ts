@@ -8,18 +8,23 @@ import { Deadline } from './deadline.js';
 import { classifyFailure, describeError, DiscoveryError } from './errors.js';
 import { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
 import { DEFAULT_MAX_PAGES, listAllTools } from './list-tools.js';
+import { detectPackageRunner, packageRunnerHint, serverDeadlineMs, type PackageRunner } from './package-runner.js';
+import { discardPrespawned } from './prespawn.js';
 import { connectServer, type LiveSession } from './session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import type { DiscoveredTool, DiscoveryOptions, ServerDiscovery } from './types.js';
 import { DEFAULT_CONCURRENCY } from './defaults.js';
 
-export { DEFAULT_CONCURRENCY } from './defaults.js';
+export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './defaults.js';
+export { serverDeadlineMs } from './package-runner.js';
 
 /**
  * Discover the tools of every server, `options.concurrency` at a time, each under its own deadline
- * (`server.timeoutMs ?? options.timeoutMs`) covering spawn, initialize and every tools/list page.
+ * (`server.timeoutMs ?? options.timeoutMs`, else 10 s, or 60 s for a package runner) covering spawn, initialize and
+ * every tools/list page.
  * Never throws for a server's failure: that server gets `status: 'error'` and a stable code, the others go on.
- * Every process started is dead when this resolves. Results are in input order.
+ * Every process started is dead when this resolves (unless `options.deferClose` takes over the successful servers'
+ * shutdown). Results are in input order.
  */
 export async function discoverServers(servers: ServerSpec[], options: DiscoveryOptions): Promise<ServerDiscovery[]> {
   const results: ServerDiscovery[] = new Array(servers.length);
@@ -31,7 +36,7 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
       const index = next++;
       const spec = servers[index] as ServerSpec;
       options.onProgress?.({ server: spec.name, phase: 'start', done, total });
-      const result = await discoverOne(spec, options);
+      const result = await discoverOne(spec, options, (phase, runner) => options.onProgress?.({ server: spec.name, phase, done, total, runner }));
       results[index] = result;
       done++;
       options.onProgress?.({ server: spec.name, phase: result.server.status === 'ok' ? 'done' : 'failed', done, total });
@@ -39,10 +44,19 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
   };
   const slots = Math.max(1, Math.min(options.concurrency || DEFAULT_CONCURRENCY, total));
   await Promise.all(Array.from({ length: slots }, worker));
+  // Servers started ahead (spawn first) that no discovery adopted are not needed.
+  await discardPrespawned();
   return results;
 }
 
-async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise<ServerDiscovery> {
+const packageRunnerOf = (spec: ServerSpec): PackageRunner | undefined =>
+  spec.transport === 'stdio' ? detectPackageRunner(spec.command, spec.args) : undefined;
+
+async function discoverOne(
+  spec: ServerSpec,
+  options: DiscoveryOptions,
+  progress: (phase: 'installing' | 'installed', runner: PackageRunner) => void,
+): Promise<ServerDiscovery> {
   const startedAt = Date.now();
   const secrets = options.secrets ?? SecretSet.fromServers([spec]);
   const stderr = new StderrBuffer(options.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT, secrets);
@@ -66,7 +80,9 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
   };
   if (options.signal?.aborted) return fail('INTERRUPTED', 'interrupted before the server was started');
 
-  const deadline = new Deadline(spec.timeoutMs ?? options.timeoutMs, options.signal);
+  const runner = packageRunnerOf(spec);
+  const deadline = new Deadline(serverDeadlineMs(spec, options), options.signal);
+  let installing = false;
   let live: LiveSession;
   try {
     live = await connectServer(spec, deadline, stderr, {
@@ -75,11 +91,26 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
       auth: options.auth,
       secrets,
       maxResponseBytes: options.maxResponseBytes,
+      ...(runner
+        ? {
+            packageRunner: true,
+            onSpawn: () => {
+              installing = true;
+              progress('installing', runner);
+            },
+            onFirstMessage: () => {
+              installing = false;
+              progress('installed', runner);
+            },
+          }
+        : {}),
     });
   } catch (error) {
     deadline.dispose();
     if (error instanceof DiscoveryError) {
-      return fail(error.reason, error.message, [], {
+      // A runner that never answered may have been installing: say so, and what to do.
+      const runnerHint = runner && installing && error.reason === 'CONNECT_TIMEOUT' ? `; ${packageRunnerHint(runner)}` : '';
+      return fail(error.reason, `${error.message}${runnerHint}`, [], {
         ...(error.hint ? { hint: error.hint } : {}),
         ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
       });
@@ -103,8 +134,12 @@ async function discoverOne(spec: ServerSpec, options: DiscoveryOptions): Promise
     }
     const durationMs = Date.now() - startedAt;
     deadline.dispose();
-    // The caller may keep the session (call --execute sends tools/call on it); otherwise it ends here.
-    if (!options.hold?.(spec.name, { session: live, stderr: () => stderr.text() })) await live.close();
+    // The caller may keep the session (call --execute sends tools/call on it); otherwise it ends here, or, with
+    // deferClose, while the caller prints the results.
+    if (!options.hold?.(spec.name, { session: live, stderr: () => stderr.text() })) {
+      if (options.deferClose) options.deferClose(live.close());
+      else await live.close();
+    }
     // The same limits as tools: these go into the catalog (and its JSON output) too.
     const bounded = <T>(field: string, value: T | undefined): T | undefined => {
       const problem = value === undefined ? undefined : exceedsJsonLimits(value, limits);

@@ -7,10 +7,12 @@ import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { basicAuthorization, redactUrl, SecretSet } from '../util/redact.js';
+import { settledOrAfter } from '../util/settle.js';
 import { VERSION } from '../version.js';
 import { Deadline, DeadlineError, InterruptedError } from './deadline.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
 import { classifyFailure, describeError, DiscoveryError, httpStatus, ResponseTooLargeError, WireLog, type Stage } from './errors.js';
+import { detectPackageRunner, serverDeadlineMs } from './package-runner.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { spawnEnvironment } from '../config/spawn-env.js';
@@ -52,11 +54,21 @@ interface Attempt {
   auth?: ServerAuth;
 }
 
+/** Lifecycle hooks of a stdio server (package runners: "installing" until the first MCP message). */
+export interface StdioHooks {
+  /** Started through a package runner: a deadline or interrupt gives it the long SIGTERM grace. */
+  packageRunner?: boolean;
+  /** The process has started. */
+  onSpawn?: () => void;
+  /** The first JSON-RPC message arrived on its stdout. */
+  onFirstMessage?: () => void;
+}
+
 /**
  * How a session is made: `role` declares client capabilities and installs handlers (call --execute); `hostEnv` is the
  * environment stdio servers inherit from, through their client's policy (default: process.env).
  */
-export interface ConnectOptions {
+export interface ConnectOptions extends StdioHooks {
   role?: ClientRole | undefined;
   hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
   /** Which HTTP servers get OAuth, and how (src/auth); without it a 401 is AUTH_REQUIRED straight away. */
@@ -87,7 +99,8 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   }
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
-    return attempt(spec, limits, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient(), limits), []);
+    const hooks: StdioHooks = { packageRunner: options.packageRunner, onSpawn: options.onSpawn, onFirstMessage: options.onFirstMessage };
+    return attempt(spec, limits, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient(), limits, hooks), []);
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
@@ -196,7 +209,7 @@ function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | u
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client, limits: Limits): Attempt {
+function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
   const wire = new WireLog();
   const transport = new ProcessGroupStdioTransport({
     command: spec.command as string,
@@ -206,6 +219,7 @@ function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string
     stderr,
     maxLineBytes: limits.maxResponseBytes,
     onOversizedLine: () => tooLarge(limits, wire),
+    ...hooks,
   });
   let closing: Promise<void> | undefined;
   return {
@@ -287,21 +301,9 @@ export function cappedFetch(maxBytes: number, onTooLarge: () => void, base: Fetc
   };
 }
 
+/** The HTTP close, bounded (aborting fetches should be immediate); never keeps the process alive by itself. */
 function bounded(promise: Promise<void>): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, HTTP_CLOSE_BOUND_MS);
-    timer.unref();
-    promise.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-    );
-  });
+  return settledOrAfter(promise, HTTP_CLOSE_BOUND_MS, { unref: true });
 }
 
 /** What `openSession` returns: a connected client and how to end it (always call close()). */
@@ -312,19 +314,22 @@ export type OpenSession = Omit<LiveSession, 'exited' | 'kill'> & {
 
 /**
  * Connect to one server with the same transports, deadline and process-group handling as discovery, for commands
- * that talk to a server themselves (`mcpns call --execute`). `timeoutMs` bounds spawn + initialize; aborting
+ * that talk to a server themselves (`mcpns call --execute`). `timeoutMs` bounds spawn + initialize (a server's own
+ * `timeoutMs` wins; absent, 10 s or 60 s through a package runner); aborting
  * `signal` later still kills the server. Throws DiscoveryError (McpnsError code TRANSPORT, `reason` = discovery code).
  */
 export async function openSession(
   spec: ServerSpec,
-  opts: { timeoutMs: number; signal?: AbortSignal; stderrLimitBytes?: number } & ConnectOptions,
+  opts: { timeoutMs?: number | undefined; signal?: AbortSignal; stderrLimitBytes?: number } & ConnectOptions,
 ): Promise<OpenSession> {
   const secrets = opts.secrets ?? new SecretSet();
   const stderr = new StderrBuffer(opts.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT, secrets);
-  const deadline = new Deadline(opts.timeoutMs, opts.signal);
+  // --timeout when given, else the server's own deadline or the default for its kind (60 s for a package runner).
+  const deadline = new Deadline(serverDeadlineMs(spec, { timeoutMs: opts.timeoutMs }), opts.signal);
+  const runner = spec.transport === 'stdio' && detectPackageRunner(spec.command, spec.args) !== undefined;
   let live: LiveSession;
   try {
-    live = await connectServer(spec, deadline, stderr, { ...opts, secrets });
+    live = await connectServer(spec, deadline, stderr, { ...opts, secrets, ...(runner ? { packageRunner: true } : {}) });
   } finally {
     deadline.dispose();
   }

@@ -1,17 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { inheritedEnvironment, SDK_DEFAULT_ENV } from '../config/spawn-env.js';
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CLOSE_POLICY, KILL_POLICY, ProcessGroup, RUNNER_TERM_GRACE_MS, TERM_GRACE_MS, type ShutdownPolicy } from './process-group.js';
+import { adoptPrespawned } from './prespawn.js';
 import type { StderrBuffer } from './stderr-buffer.js';
 
 /** A single stdout line larger than this is dropped (the SDK's own limit is 10 MB, too small for huge tool lists). */
 export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
-/** Grace after ending stdin before the process group gets SIGTERM (normal close). */
-const STDIN_GRACE_MS = 300;
-/** Grace after SIGTERM before SIGKILL. */
-const TERM_GRACE_MS = 300;
 /** After the direct child exits, how long to wait for the rest of stdout before reporting the close. */
 const EXIT_FLUSH_MS = 100;
 
@@ -39,6 +36,15 @@ export interface StdioProcessOptions {
   maxLineBytes?: number;
   /** Called when a stdout line over maxLineBytes was dropped (the request it answered will never complete). */
   onOversizedLine?: () => void;
+  /**
+   * The command is a package runner (npx, uvx…) that may be installing: on a deadline or interrupt it gets SIGTERM
+   * and the long grace, so it can clean its cache before anything is SIGKILLed.
+   */
+  packageRunner?: boolean;
+  /** Called once the process has started. */
+  onSpawn?: () => void;
+  /** Called once, when the first JSON-RPC message arrives on stdout (a package runner has finished installing). */
+  onFirstMessage?: () => void;
 }
 
 /**
@@ -57,16 +63,14 @@ export class ProcessGroupStdioTransport implements Transport {
 
   /** Negotiated protocol version, set by the Client once initialize succeeds. */
   protocolVersion: string | undefined;
-  /** How the direct child ended, once it has. */
-  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
-  private child: ChildProcess | undefined;
+  private group: ProcessGroup | undefined;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private discardingLine = false;
   private closed = false;
   private finished = false;
-  private terminating: Promise<void> | undefined;
+  private sawMessage = false;
   private readonly maxLineBytes: number;
 
   constructor(private readonly options: StdioProcessOptions) {
@@ -74,65 +78,56 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.group?.pid;
+  }
+
+  /** How the direct child ended, once it has. */
+  get exit(): { code: number | null; signal: NodeJS.Signals | null } | undefined {
+    return this.group?.exit;
   }
 
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
   }
 
-  start(): Promise<void> {
-    if (this.child) throw new Error('ProcessGroupStdioTransport already started');
+  async start(): Promise<void> {
+    if (this.group) throw new Error('ProcessGroupStdioTransport already started');
     const { command, args = [], env, cwd, stderr } = this.options;
-    return new Promise<void>((resolve, reject) => {
-      let child: ChildProcess;
+    const request = { command, args, env: env ?? inheritedEnvironment(SDK_DEFAULT_ENV, process.env), cwd: cwd || undefined };
+    // Started ahead by the CLI (spawn first) from exactly this command, arguments, environment and directory?
+    let group = adoptPrespawned(request, stderr);
+    if (!group) {
       try {
-        child = spawn(command, args, {
-          env: env ?? getDefaultEnvironment(),
-          cwd,
-          stdio: ['pipe', 'pipe', 'pipe'],
-          detached: true,
-          shell: false,
-          windowsHide: true,
-        });
+        group = ProcessGroup.spawn({ ...request, stderr, ...(this.options.packageRunner ? { interruptGraceMs: RUNNER_TERM_GRACE_MS } : {}) });
       } catch (error) {
-        reject(new SpawnError(command, error as NodeJS.ErrnoException));
-        return;
+        this.closed = true;
+        throw new SpawnError(command, error as NodeJS.ErrnoException);
       }
-      this.child = child;
-      let started = false;
-      child.once('spawn', () => {
-        started = true;
-        resolve();
-      });
-      child.on('error', (error: NodeJS.ErrnoException) => {
-        if (!started) {
-          this.closed = true;
-          reject(new SpawnError(command, error));
-        } else this.onerror?.(error);
-      });
-      child.on('exit', (code, signal) => {
-        this.exit = { code, signal };
-        // Give the last stdout bytes a moment, unless stdout already ended.
-        const timer = setTimeout(() => this.finish(), EXIT_FLUSH_MS);
-        timer.unref();
-      });
-      child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
-      child.stdout?.on('close', () => {
-        if (this.exit) this.finish();
-      });
-      // Always drain stderr: a server blocked on a full stderr pipe never answers.
-      child.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
-      // EPIPE when the server is already gone: the close is reported through 'exit'.
-      child.stdin?.on('error', () => {});
-      child.stdout?.on('error', () => {});
-      child.stderr?.on('error', () => {});
+    }
+    this.group = group;
+    const child = group.child;
+    await group.started();
+    if (group.spawnError) {
+      this.closed = true;
+      await group.end(KILL_POLICY);
+      throw new SpawnError(command, group.spawnError);
+    }
+    child.on('error', (error: Error) => this.onerror?.(error));
+    // Give the last stdout bytes a moment after the exit, unless stdout already ended. An adopted process may have
+    // ended already (its output is still unread).
+    const afterExit = (): void => void setTimeout(() => this.finish(), EXIT_FLUSH_MS).unref();
+    if (group.exit) afterExit();
+    else child.once('exit', afterExit);
+    child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    child.stdout?.on('close', () => {
+      if (group.exit) this.finish();
     });
+    this.options.onSpawn?.();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
+      const stdin = this.group?.child.stdin;
       if (!stdin || stdin.destroyed || !stdin.writable || this.closed) {
         reject(new Error('not connected'));
         return;
@@ -142,36 +137,23 @@ export class ProcessGroupStdioTransport implements Transport {
     });
   }
 
-  /** Normal shutdown (the spec's sequence): end stdin, wait, SIGTERM the group, wait, SIGKILL the group. */
+  /** Normal shutdown (the spec's sequence): end stdin, a short grace, SIGTERM the group, its grace, SIGKILL the group. */
   close(): Promise<void> {
-    return this.terminate(STDIN_GRACE_MS);
+    return this.terminate(CLOSE_POLICY);
   }
 
-  /** Immediate shutdown (deadline, interrupt): SIGTERM the group at once, SIGKILL shortly after. */
-  kill(): Promise<void> {
-    return this.terminate(0);
+  /**
+   * Immediate shutdown (deadline, interrupt): SIGTERM the group at once, SIGKILL after the grace — the long one for a
+   * package runner that has not answered yet (it may be mid-install and must be able to clean its cache).
+   */
+  async kill(): Promise<void> {
+    await this.group?.interrupt();
+    this.finish();
   }
 
-  private terminate(stdinGraceMs: number): Promise<void> {
-    this.terminating ??= (async () => {
-      const child = this.child;
-      if (child?.pid !== undefined) {
-        const pid = child.pid;
-        child.stdin?.end();
-        if (stdinGraceMs > 0 && !this.exit) await waitFor(() => this.exit !== undefined, stdinGraceMs);
-        // The leader may be gone while a grandchild lives on in its group: always signal the group.
-        if (signalGroup(pid, 'SIGTERM')) {
-          await waitFor(() => !groupAlive(pid), TERM_GRACE_MS);
-          if (groupAlive(pid)) signalGroup(pid, 'SIGKILL');
-        }
-        if (!this.exit) await waitFor(() => this.exit !== undefined, TERM_GRACE_MS);
-        child.stdout?.destroy();
-        child.stderr?.destroy();
-        child.stdin?.destroy();
-      }
-      this.finish();
-    })();
-    return this.terminating;
+  private async terminate(policy: ShutdownPolicy): Promise<void> {
+    await this.group?.end(policy);
+    this.finish();
   }
 
   /** Report the close once (the child exited, stdout ended, or we closed it). */
@@ -226,32 +208,12 @@ export class ProcessGroupStdioTransport implements Transport {
       this.options.stderr.note(`stdout line that is not a JSON-RPC message ignored: ${this.options.stderr.excerpt(text, 200)}`);
       return;
     }
+    if (!this.sawMessage) {
+      this.sawMessage = true;
+      // A runner that speaks MCP has finished installing: from now on it is ended like any server.
+      if (this.group) this.group.interruptGraceMs = TERM_GRACE_MS;
+      this.options.onFirstMessage?.();
+    }
     this.onmessage?.(parsed.data);
   }
-}
-
-/** Send a signal to a whole process group; false when the group no longer exists. */
-function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
-  try {
-    // Windows has no process groups: only the direct child can be signalled there.
-    process.kill(process.platform === 'win32' ? pid : -pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(process.platform === 'win32' ? pid : -pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Poll `condition` every 20 ms for up to `ms`. */
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
 }

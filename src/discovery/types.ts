@@ -4,17 +4,31 @@ import type { AuthResolver } from '../auth/server-auth.js';
 import type { LiveSession } from './session.js';
 import type { JsonLimits } from '../util/json-walk.js';
 import type { SecretSet } from '../util/redact.js';
+import type { PackageRunner } from './package-runner.js';
 
 export interface DiscoveryProgress {
   server: string;
-  phase: 'start' | 'done' | 'failed';
+  /**
+   * `start`: the server's turn came. `installing`: a package runner (npx, uvx…) is running and has produced no MCP
+   * output yet. `installed`: its first MCP message arrived. `done`/`failed`: its discovery ended.
+   */
+  phase: 'start' | 'installing' | 'installed' | 'done' | 'failed';
   done: number;
   total: number;
+  /** The package runner, on `installing` and `installed`. */
+  runner?: PackageRunner;
 }
 
 export interface DiscoveryOptions {
-  /** One deadline per server covering spawn, initialize and every tools/list page (ms). */
-  timeoutMs: number;
+  /**
+   * One deadline per server covering spawn, initialize and every tools/list page (ms), given explicitly (`--timeout`).
+   * A server's own `timeoutMs` wins over it. Absent: `defaultTimeoutMs`, or `runnerTimeoutMs` for a package runner.
+   */
+  timeoutMs?: number;
+  /** Deadline when none is given (default 10 000 ms). */
+  defaultTimeoutMs?: number;
+  /** Deadline when none is given and the server is started through a package runner (default 60 000 ms). */
+  runnerTimeoutMs?: number;
   /** How many servers are discovered at once. */
   concurrency: number;
   /** Guard against runaway pagination. */
@@ -44,6 +58,13 @@ export interface DiscoveryOptions {
    * close it). `call --execute` keeps the session discovery opened, so one session serves the whole call.
    */
   hold?: (server: string, session: HeldSession) => boolean;
+  /**
+   * Print first, clean up after: each successful server's shutdown (stdin EOF, SIGTERM/SIGKILL of its group) is
+   * handed to this callback instead of being awaited, so results are available as soon as the last tools/list
+   * answers. The caller must await every promise it receives before exiting. Failed servers are always ended before
+   * discovery resolves (their stderr explains the failure).
+   */
+  deferClose?: (closing: Promise<void>) => void;
 }
 
 /** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */

@@ -15,24 +15,53 @@ export function finish(
   options: { collision?: CollisionPolicy; nondeterministic?: string | undefined; nondeterministicOnCollision?: string } = {},
 ): Rendering {
   const { decided } = applyCollisionPolicy(names, options.collision ?? 'keep');
+  // The wire map costs a second pass and a second map: built only when some wire name differs from its name.
   const lookup = new Map<string, ToolRef[]>();
-  const wireLookup = new Map<string, ToolRef[]>();
   let hasWire = false;
   for (const rendered of names) {
     if (rendered.dropped !== undefined) continue;
-    const ref = { server: rendered.server, tool: rendered.tool };
-    push(lookup, rendered.name, ref);
+    push(lookup, rendered.name, { server: rendered.server, tool: rendered.tool });
     if (rendered.wireName !== undefined && rendered.wireName !== rendered.name) hasWire = true;
-    push(wireLookup, rendered.wireName ?? rendered.name, ref);
+  }
+  let wireLookup: Map<string, ToolRef[]> | undefined;
+  if (hasWire) {
+    wireLookup = new Map<string, ToolRef[]>();
+    for (const rendered of names) {
+      if (rendered.dropped !== undefined) continue;
+      push(wireLookup, rendered.wireName ?? rendered.name, { server: rendered.server, tool: rendered.tool });
+    }
   }
   const nondeterministic = options.nondeterministic ?? (decided ? options.nondeterministicOnCollision : undefined);
-  return {
+  const rendering: Rendering = {
     target,
     names,
     lookup,
     ...(nondeterministic ? { nondeterministic } : {}),
-    ...(hasWire ? { wireLookup } : {}),
+    ...(wireLookup ? { wireLookup } : {}),
   };
+  if (!names.some((rendered) => rendered.dropped !== undefined || rendered.refused)) {
+    mirrored.set(rendering, { names: names.map((rendered) => rendered.name), wireNames: names.map((rendered) => rendered.wireName) });
+  }
+  return rendering;
+}
+
+/** The names (and wire names) each lookup was built from, for renderings where nothing was dropped. */
+const mirrored = new WeakMap<Rendering, { names: string[]; wireNames: Array<string | undefined> }>();
+
+/**
+ * True when `rendering.lookup` (and `wireLookup`) group exactly its `names`: built by `finish`, nothing dropped or refused, and
+ * no name changed since (one pointer comparison per name). Checks then read the groups from the lookups instead of
+ * grouping a million names again.
+ */
+export function lookupsMirrorNames(rendering: Rendering): boolean {
+  const built = mirrored.get(rendering);
+  if (!built || built.names.length !== rendering.names.length) return false;
+  for (let index = 0; index < rendering.names.length; index++) {
+    const rendered = rendering.names[index]!;
+    if (rendered.dropped !== undefined || rendered.refused || rendered.name !== built.names[index] || rendered.wireName !== built.wireNames[index])
+      return false;
+  }
+  return true;
 }
 
 /** Build a Rendering from a per-tool naming function (the common case). */

@@ -18,7 +18,7 @@ import type { NamingInput, NamingTarget, Rendering } from './types.js';
 import { own } from '../util/own.js';
 
 export type { NamingInput, NamingServer, NamingTarget, Prefixing, Refusal, Rendering, RenderedName, RuleStatus, WireRule } from './types.js';
-export { renderEach, finish } from './build.js';
+export { renderEach, finish, lookupsMirrorNames } from './build.js';
 export type { CollisionPolicy } from './collision.js';
 export { wireProblems, OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE, BEDROCK_WIRE, MISTRAL_WIRE, MCP_SPEC_WIRE } from './wire.js';
 export type { WireProblem } from './wire.js';

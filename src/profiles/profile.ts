@@ -74,11 +74,14 @@ function serverRules(config: LoadedConfig, profile: Profile | undefined): Array<
 
   const byServer = namespacesByServer(config);
   const isDisabled = (namespace: string): boolean => (profile?.namespaces?.[namespace]?.enabled ?? config.namespaces[namespace]?.enabled ?? true) === false;
-  rules.push((server) => {
-    const off = byServer.get(server)?.find((namespace) => isDisabled(namespace.name));
-    if (!off) return undefined;
-    return profile?.namespaces?.[off.name]?.enabled === false ? `namespaces.${off.name}.enabled is false` : `namespace "${off.name}" is disabled in config`;
-  });
+  // Without a disabled namespace this rule can hide nothing: leave it out, so a catalog needs no pass over its tools.
+  const anyDisabled = [...byServer.values()].some((namespaces) => namespaces.some((namespace) => isDisabled(namespace.name)));
+  if (anyDisabled)
+    rules.push((server) => {
+      const off = byServer.get(server)?.find((namespace) => isDisabled(namespace.name));
+      if (!off) return undefined;
+      return profile?.namespaces?.[off.name]?.enabled === false ? `namespaces.${off.name}.enabled is false` : `namespace "${off.name}" is disabled in config`;
+    });
   return rules;
 }
 
@@ -145,6 +148,7 @@ export function applyProfileToCatalog(catalog: Catalog, config: LoadedConfig, pr
   }
   const by = profileName === undefined ? 'config namespaces' : `profile ${profileName}`;
   const rules = hideRules(config, profile);
+  if (!rules.length) return catalog; // nothing can hide a tool: no pass over (a million) tools
   let changed = false;
   const tools = catalog.tools.map((tool) => {
     if (tool.hidden) return tool;

@@ -50,11 +50,10 @@ export function locateFinding(finding: Finding, config: LoadedConfig | undefined
     return [{ file: relativeFile(file, cwd), ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) }];
   }
   if (!config) return [];
+  const entries = entriesByName(config);
   const locations: FindingLocation[] = [];
   for (const server of findingServers(finding)) {
-    const spec =
-      config.servers.find((candidate) => candidate.name === server && candidate.shadowedBy === undefined) ??
-      config.servers.find((candidate) => candidate.name === server);
+    const spec = entries.get(server);
     if (!spec) continue;
     const location: FindingLocation = { file: relativeFile(spec.source.file, cwd), server };
     if (spec.source.line !== undefined) location.line = spec.source.line;
@@ -63,6 +62,21 @@ export function locateFinding(finding: Finding, config: LoadedConfig | undefined
   }
   if (!locations.length && config.files[0] !== undefined) locations.push({ file: relativeFile(config.files[0], cwd) });
   return locations;
+}
+
+const byName = new WeakMap<LoadedConfig, Map<string, LoadedConfig['servers'][number]>>();
+
+/** Each server name's config entry: the first one not shadowed by another, else the first (built once per config). */
+function entriesByName(config: LoadedConfig): Map<string, LoadedConfig['servers'][number]> {
+  let entries = byName.get(config);
+  if (entries) return entries;
+  entries = new Map();
+  for (const spec of config.servers) {
+    const seen = entries.get(spec.name);
+    if (!seen || (seen.shadowedBy !== undefined && spec.shadowedBy === undefined)) entries.set(spec.name, spec);
+  }
+  byName.set(config, entries);
+  return entries;
 }
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];

@@ -15,10 +15,13 @@ export const ambiguousRoute = defineCheck({
     return perTarget(context, ({ id: targetId, target, rendering, view }) => {
       const findings: Finding[] = [];
       if (!target.parse) return [];
+      // Names that several pairs share are NAME_COLLISION's: found in one pass over the lookup, so the loop below
+      // asks a small set instead of the million-entry lookup.
+      const shared = new Set<string>();
+      for (const [name, bucket] of rendering.lookup) if (bucket.length > 1 && uniqueMembers(bucket).length > 1) shared.add(name);
       for (const rendered of rendering.names) {
         if (rendered.dropped !== undefined) continue;
-        const bucket = rendering.lookup.get(rendered.name);
-        if (bucket && bucket.length > 1 && uniqueMembers(bucket).length > 1) continue;
+        if (shared.size && shared.has(rendered.name)) continue;
         const wire = rendered.wireName ?? rendered.name;
         const parsed = target.parse(wire, view.serverNames, view.input.tools);
         if (parsed && parsed.server === rendered.server && parsed.tool === rendered.tool) continue;

@@ -1,5 +1,5 @@
 import { defineCheck, type Finding } from '../types.js';
-import { conflictView, duplicateGroups } from './rendering.js';
+import { conflictView } from './rendering.js';
 
 /**
  * DUPLICATE_IN_SERVER: one server lists the same tool name twice. The MCP spec says names SHOULD be
@@ -11,9 +11,18 @@ export const duplicateInServer = defineCheck({
   run(context) {
     const { tools } = conflictView(context);
     const findings: Finding[] = [];
-    for (const group of duplicateGroups(tools, (tool) => `${tool.server}\u0000${tool.name}`).values()) {
-      if (group.length < 2) continue;
-      const { server, name } = group[0]!;
+    // Per server, tool name → how many times it is listed (nested maps: no "server/name" string per tool).
+    const counts = new Map<string, Map<string, number>>();
+    const repeated: Array<{ server: string; name: string }> = [];
+    for (const { server, name } of tools) {
+      let names = counts.get(server);
+      if (!names) counts.set(server, (names = new Map()));
+      const count = (names.get(name) ?? 0) + 1;
+      names.set(name, count);
+      if (count === 2) repeated.push({ server, name });
+    }
+    for (const { server, name } of repeated) {
+      const count = counts.get(server)!.get(name)!;
       findings.push({
         code: 'DUPLICATE_IN_SERVER',
         severity: 'error',
@@ -21,7 +30,7 @@ export const duplicateInServer = defineCheck({
         server,
         tool: name,
         args: {
-          count: group.length,
+          count,
           hint: `fix server "${server}": tool names must be unique within a server (MCP spec); until then deny "${server}/${name}" in a profile`,
         },
       });

@@ -61,7 +61,26 @@ function mapConfusables(text: string): string {
 
 /** The folded key: NFKC, invisible characters removed, lower-cased, confusables mapped, `-`/`_`/`.` made equal. */
 export function foldName(name: string): string {
-  return mapConfusables(name.normalize('NFKC').replace(INVISIBLE, '').toLowerCase()).replace(SEPARATORS, '_');
+  return foldPrintableAscii(name) ?? mapConfusables(name.normalize('NFKC').replace(INVISIBLE, '').toLowerCase()).replace(SEPARATORS, '_');
+}
+
+const ASCII_SEPARATORS = /[-.]/g;
+
+/**
+ * Almost every tool name is printable ASCII, where NFKC, the invisible characters and the confusables are identity:
+ * fold it in one scan (and keep the string itself when nothing changes). Undefined for any other name.
+ */
+function foldPrintableAscii(name: string): string | undefined {
+  let upper = false;
+  let separator = false;
+  for (let index = 0; index < name.length; index++) {
+    const code = name.charCodeAt(index);
+    if (code < 0x20 || code > 0x7e) return undefined;
+    if (code >= 0x41 && code <= 0x5a) upper = true;
+    else if (code === 0x2d || code === 0x2e) separator = true;
+  }
+  const lower = upper ? name.toLowerCase() : name;
+  return separator ? lower.replace(ASCII_SEPARATORS, '_') : lower;
 }
 
 export type FoldKind = 'case' | 'separators' | 'Unicode look-alikes';

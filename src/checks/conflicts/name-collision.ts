@@ -1,5 +1,5 @@
 import type { ToolRef } from '../../catalog/types.js';
-import type { NamingTarget, RenderedName, Rendering } from '../../naming/index.js';
+import { lookupsMirrorNames, type NamingTarget, type RenderedName, type Rendering } from '../../naming/index.js';
 import { trimChars, trimEndChars } from '../../naming/sanitize.js';
 import { defineCheck, type Finding } from '../types.js';
 import { duplicateGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
@@ -29,9 +29,11 @@ function collisionsIn(rendering: Rendering, target: NamingTarget, keyOf: (render
   const findings: Finding[] = [];
   // Refused names never exist, so they cannot collide (NAME_REFUSED reports them).
   const names = rendering.names.some((rendered) => rendered.refused) ? rendering.names.filter((rendered) => !rendered.refused) : rendering.names;
-  const groups: Map<string, (ToolRef & { dropped?: string })[]> = duplicateGroups(names, keyOf);
   // The lookup map is what routing uses; a bucket there with several pairs is a collision even if `names` disagrees.
   const lookup = onWire ? rendering.wireLookup : rendering.lookup;
+  // When the lookup holds exactly the names (nothing dropped), its buckets of two or more are the groups already.
+  const groups: Map<string, (ToolRef & { dropped?: string })[]> =
+    lookup && lookupsMirrorNames(rendering) ? new Map([...lookup].filter(([, bucket]) => bucket.length > 1)) : duplicateGroups(names, keyOf);
   for (const [name, bucket] of lookup ?? []) {
     if (bucket.length > 1 && !groups.has(name) && uniqueMembers(bucket).length > 1) groups.set(name, bucket);
   }

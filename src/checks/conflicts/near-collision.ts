@@ -15,8 +15,12 @@ export const nearCollision = defineCheck({
   run(context) {
     return perTarget(context, ({ id: targetId, rendering }) => {
       const findings: Finding[] = [];
-      const visible = rendering.names.filter((rendered) => rendered.dropped === undefined);
-      for (const group of duplicateGroups(visible, (rendered) => foldName(rendered.name)).values()) {
+      const groups = duplicateGroups(
+        rendering.names,
+        (rendered) => foldName(rendered.name),
+        (rendered) => rendered.dropped !== undefined,
+      );
+      for (const group of groups.values()) {
         if (group.length < 2) continue;
         const names = [...new Set(group.map((rendered) => rendered.name))].sort();
         if (names.length < 2) continue;

@@ -111,27 +111,16 @@ export function uniqueMembers(refs: Iterable<ToolRef>): ToolRef[] {
 
 export const qualified = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
 
-/** Group items by a key, keeping first-seen order of keys (Map preserves insertion order). */
-export function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
 /**
  * Only the groups with two or more items (items keep input order inside a group). One map lookup per
  * item and no per-key arrays for unique keys (the common case): this keeps 100 000-tool catalogs fast.
  */
-export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => string, skip?: (item: T) => boolean): Map<string, T[]> {
   const firstIndex = new Map<string, number>();
   const groups = new Map<string, T[]>();
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
+    if (skip?.(item)) continue; // instead of filtering a million items into a new array first
     const key = keyOf(item);
     const first = firstIndex.get(key);
     if (first === undefined) {

@@ -1,5 +1,5 @@
 import { defineCheck, type Finding } from '../types.js';
-import { perTarget, groupBy } from './rendering.js';
+import { perTarget } from './rendering.js';
 
 /**
  * TOO_MANY_TOOLS: more exposed tools than a target accepts (OpenAI 128 per request, VS Code 128,
@@ -14,12 +14,19 @@ export const tooManyTools = defineCheck({
       const findings: Finding[] = [];
       const limit = target.maxTools;
       if (limit === undefined) return findings;
-      const exposed = rendering.names.filter((rendered) => rendered.dropped === undefined);
-      if (exposed.length <= limit) return findings;
-      const perServer = [...groupBy(exposed, (rendered) => rendered.server)]
-        .map(([server, tools]) => ({ server, count: tools.length }))
+      // Counted, not collected: a million exposed names need one number per server, not a list.
+      const counts = new Map<string, number>();
+      let exposedCount = 0;
+      for (const rendered of rendering.names) {
+        if (rendered.dropped !== undefined) continue;
+        exposedCount++;
+        counts.set(rendered.server, (counts.get(rendered.server) ?? 0) + 1);
+      }
+      if (exposedCount <= limit) return findings;
+      const perServer = [...counts]
+        .map(([server, count]) => ({ server, count }))
         .sort((a, b) => b.count - a.count || (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
-      const over = exposed.length - limit;
+      const over = exposedCount - limit;
       const largest = perServer
         .slice(0, 3)
         .map(({ server, count }) => `"${server}" (${count})`)
@@ -30,7 +37,7 @@ export const tooManyTools = defineCheck({
         target: targetId,
         name: targetId,
         args: {
-          count: exposed.length,
+          count: exposedCount,
           limit,
           largest: perServer.slice(0, 3),
           hint: `expose at least ${over} fewer tool${over === 1 ? '' : 's'} with a profile (servers.disable or tools.deny); largest servers: ${largest}`,

@@ -13,6 +13,8 @@ export type ControlKind = 'ANSI escape sequence' | 'OSC escape sequence' | 'cont
 
 // C0/C1 controls, DEL, bidi embeddings/overrides/isolates, zero-width characters and the BOM.
 const SUSPICIOUS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]/gu;
+/** The same class, for a quick yes/no (most text has none: no match iterator, no map). */
+const ANY_SUSPICIOUS = new RegExp(SUSPICIOUS.source, 'u');
 
 function kindOf(text: string, index: number): ControlKind {
   const char = text[index]!;
@@ -31,6 +33,7 @@ function kindOf(text: string, index: number): ControlKind {
 
 /** Each kind of suspicious character in `text`, with its first code point and offset. */
 export function findControlCharacters(text: string, allowLayout: boolean): Array<{ kind: ControlKind; codePoint: string; offset: number }> {
+  if (!ANY_SUSPICIOUS.test(text)) return [];
   const found = new Map<ControlKind, { kind: ControlKind; codePoint: string; offset: number }>();
   for (const match of text.matchAll(SUSPICIOUS)) {
     const index = match.index;

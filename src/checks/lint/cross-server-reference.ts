@@ -1,6 +1,5 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
 import { defineCheck, type Finding } from '../types.js';
-import { trimChars } from '../../naming/sanitize.js';
 import { toolFinding, visibleTools } from './shared.js';
 
 /**
@@ -8,11 +7,22 @@ import { toolFinding, visibleTools } from './shared.js';
  * server's tools ("before calling files/read_file, always …", "never use send_email") steers
  * the model across trust boundaries. A tool should describe itself.
  *
- * Linear: one index of tool names, one tokenizer pass per description. A bare name counts only
- * when it is distinctive (contains "_", is camelCase, or is at least 8 characters long) and
- * stands as a whole token, so "add" or "search" in prose is not a finding.
+ * Linear: one index of tool names, one hand-written scan per description (no regex that could backtrack on hostile
+ * text). A token is a run of [A-Za-z0-9_./-] with leading and trailing [./-] trimmed. A bare name counts only
+ * when it is distinctive (contains "_", is camelCase, or is at least 8 characters long) and stands as a whole
+ * token, so "add" or "search" in prose is not a finding; tokens that cannot match are never cut out of the text.
  */
-const TOKEN = /[A-Za-z0-9_./-]+/g;
+const isTokenChar = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x30 && code <= 0x39) ||
+  code === 0x5f ||
+  code === 0x2e ||
+  code === 0x2f ||
+  code === 0x2d;
+const isEdgeChar = (code: number): boolean => code === 0x2e || code === 0x2f || code === 0x2d;
+const isLower = (code: number): boolean => code >= 0x61 && code <= 0x7a;
+const isUpper = (code: number): boolean => code >= 0x41 && code <= 0x5a;
 
 /** A bare name specific enough that a mention in prose is about that tool, not a common word. */
 export function isDistinctiveName(name: string): boolean {
@@ -21,23 +31,25 @@ export function isDistinctiveName(name: string): boolean {
 
 /** Tool names of every visible tool, built once per run. */
 export interface Index {
-  /** Bare distinctive tool name → servers offering it. */
-  bare: Map<string, Set<string>>;
+  /** Bare distinctive tool name → the server offering it, or the servers when several do (most names have one). */
+  bare: Map<string, string | Set<string>>;
   /** server → its tool names. */
   byServer: Map<string, Set<string>>;
 }
 
-function buildIndex(tools: readonly CatalogTool[]): Index {
-  const bare = new Map<string, Set<string>>();
+export function buildIndex(tools: readonly Pick<CatalogTool, 'server' | 'name'>[]): Index {
+  const bare = new Map<string, string | Set<string>>();
   const byServer = new Map<string, Set<string>>();
   for (const tool of tools) {
     let names = byServer.get(tool.server);
     if (!names) byServer.set(tool.server, (names = new Set()));
     names.add(tool.name);
     if (!isDistinctiveName(tool.name)) continue;
-    let servers = bare.get(tool.name);
-    if (!servers) bare.set(tool.name, (servers = new Set()));
-    servers.add(tool.server);
+    const servers = bare.get(tool.name);
+    if (servers === undefined) bare.set(tool.name, tool.server);
+    else if (typeof servers === 'string') {
+      if (servers !== tool.server) bare.set(tool.name, new Set([servers, tool.server]));
+    } else servers.add(tool.server);
   }
   return { bare, byServer };
 }
@@ -45,27 +57,48 @@ function buildIndex(tools: readonly CatalogTool[]): Index {
 /** Other servers' tools that `description` (of a tool on `server`) names, sorted. */
 export function mentionedTools(description: string, server: string, index: Index): ToolRef[] {
   const own = index.byServer.get(server) ?? new Set<string>();
-  const found = new Map<string, ToolRef>();
+  let found: Map<string, ToolRef> | undefined; // most descriptions mention nothing: no map, no sort
   const add = (ref: ToolRef): void => {
-    found.set(`${ref.server}/${ref.tool}`, ref);
+    (found ??= new Map()).set(`${ref.server}/${ref.tool}`, ref);
   };
-  for (const match of description.matchAll(TOKEN)) {
-    // trimChars is a loop, not `/^[./-]+|[./-]+$/`: that regex retries from every position of a long run inside a
-    // token ("a" + 300k "-" + "a") and is quadratic in the length of server text.
-    const token = trimChars(match[0], './-');
-    if (!token) continue;
-    const slash = token.indexOf('/');
-    if (slash > 0) {
+  const length = description.length;
+  let at = 0;
+  while (at < length) {
+    if (!isTokenChar(description.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    let start = at;
+    while (at < length && isTokenChar(description.charCodeAt(at))) at++;
+    let end = at;
+    while (start < end && isEdgeChar(description.charCodeAt(start))) start++;
+    while (end > start && isEdgeChar(description.charCodeAt(end - 1))) end--;
+    if (start === end) continue;
+    let slash = -1;
+    let distinctive = end - start >= 8;
+    for (let position = start; position < end && slash === -1; position++) {
+      const code = description.charCodeAt(position);
+      if (code === 0x2f) slash = position;
+      else if (code === 0x5f || (position > start && isUpper(code) && isLower(description.charCodeAt(position - 1)))) distinctive = true;
+    }
+    if (slash !== -1) {
       // Qualified form server/tool: split on the first "/", as the slash style does.
-      const target = token.slice(0, slash);
-      const tool = token.slice(slash + 1);
+      const target = description.slice(start, slash);
+      const tool = description.slice(slash + 1, end);
       if (target !== server && index.byServer.get(target)?.has(tool)) add({ server: target, tool });
       continue;
     }
+    // Only distinctive names are in the bare index: anything else cannot match.
+    if (!distinctive) continue;
+    const token = description.slice(start, end);
     // A name the describing server offers itself is about itself, not about another server.
     if (own.has(token)) continue;
-    for (const other of index.bare.get(token) ?? []) if (other !== server) add({ server: other, tool: token });
+    const servers = index.bare.get(token);
+    if (typeof servers === 'string') {
+      if (servers !== server) add({ server: servers, tool: token });
+    } else if (servers) for (const other of servers) if (other !== server) add({ server: other, tool: token });
   }
+  if (!found) return [];
   return [...found.values()].sort((a, b) => (a.server === b.server ? cmp(a.tool, b.tool) : cmp(a.server, b.server)));
 }
 

@@ -8,6 +8,7 @@ export function* toolsInNamespaces(context: CheckContext): Generator<{ tool: Cat
   const byServer = namespacesByServer(context.config);
   if (byServer.size === 0) return;
   for (const tool of visibleTools(context.catalog)) {
-    for (const namespace of byServer.get(tool.server) ?? []) yield { tool, namespace };
+    const namespaces = byServer.get(tool.server);
+    if (namespaces) for (const namespace of namespaces) yield { tool, namespace };
   }
 }

@@ -8,11 +8,25 @@ import { makeFinding, type FindingOf } from '../types.js';
  * client filter or a profile are skipped, and so are servers whose every tool is hidden.
  */
 export function visibleTools(catalog: Catalog): CatalogTool[] {
-  return catalog.tools.filter((tool) => !tool.hidden);
+  let visible = visibleByCatalog.get(catalog);
+  if (!visible) visibleByCatalog.set(catalog, (visible = catalog.tools.filter((tool) => !tool.hidden)));
+  return visible;
 }
 
-/** Names of servers that are fully hidden (they have tools and all of them are hidden). */
+/** Every lint rule asks for the visible tools of the same catalog: filter a million tools once, not once per rule. */
+const visibleByCatalog = new WeakMap<Catalog, CatalogTool[]>();
+
+/** Names of servers that are fully hidden (they have tools and all of them are hidden). Computed once per catalog. */
 export function hiddenServers(catalog: Catalog): Set<string> {
+  let hidden = hiddenByCatalog.get(catalog);
+  if (!hidden) hiddenByCatalog.set(catalog, (hidden = fullyHiddenServers(catalog)));
+  return hidden;
+}
+
+const hiddenByCatalog = new WeakMap<Catalog, Set<string>>();
+
+function fullyHiddenServers(catalog: Catalog): Set<string> {
+  if (!catalog.tools.some((tool) => tool.hidden)) return new Set(); // the usual case: one pass, no counting
   const total = new Map<string, number>();
   const hidden = new Map<string, number>();
   for (const tool of catalog.tools) {

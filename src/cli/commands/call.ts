@@ -302,8 +302,8 @@ interface ExecuteOptions {
   ts: string;
   fixedTs: boolean;
   envelopeOnly: boolean;
-  /** --timeout: bounds connecting when discovery handed over no session (--catalog). */
-  connectTimeoutMs: number;
+  /** --timeout: bounds connecting when discovery handed over no session (--catalog); absent, the server's default. */
+  connectTimeoutMs: number | undefined;
   /** --save-dir (absolute). */
   saveDir: string | undefined;
 }

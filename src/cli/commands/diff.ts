@@ -1,6 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
-import { resolve } from 'node:path';
-import { readCatalogFile } from '../../catalog/read.js';
+import { readCatalogDocument } from '../services/catalog-document.js';
 import type { Catalog } from '../../catalog/types.js';
 import { validateCodes } from '../../checks/run.js';
 import { selectServers } from '../../config/select-servers.js';
@@ -51,12 +50,12 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
     validateCodes(config?.rules ?? {}, config?.ignore ?? [], ignoreCodes);
     const reportOut = options.output === undefined ? undefined : outputFile(runtime.io.cwd, options.output, '--output');
 
-    const before = readCatalogFile(resolve(runtime.io.cwd, oldFile));
+    const before = readCatalogDocument(runtime.io, oldFile);
     // --server narrows both sides (unselected servers are not reported as removed); a name known on either side is valid.
     const selected = options.server?.length ? options.server : undefined;
     let after: Catalog;
     if (offlineFile) {
-      after = readCatalogFile(resolve(runtime.io.cwd, offlineFile));
+      after = readCatalogDocument(runtime.io, offlineFile);
     } else {
       const configured = new Set(config?.servers.map((server) => server.name));
       const live = selected?.filter((name) => configured.has(name));

@@ -1,5 +1,5 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from '../../discovery/defaults.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, PACKAGE_RUNNER_TIMEOUT_MS } from '../../discovery/defaults.js';
 import { byteSize, collectCommaList, positiveInteger } from './parsers.js';
 
 /** How the tools are obtained: a saved catalog or live servers, which of them, under which profile and limits. */
@@ -9,7 +9,8 @@ export type DiscoverySettings = {
   /** --server: only these servers (undefined = all). */
   server?: string[] | undefined;
   profile?: string | undefined;
-  timeout: number;
+  /** --timeout when given: absent, each server gets the default for its kind (10 s, 60 s through a package runner). */
+  timeout?: number | undefined;
   concurrency: number;
   includeDisabled?: true | undefined;
   /** --max-response-size: cap on one response from a server, in bytes. */
@@ -31,9 +32,10 @@ export function withDiscoveryOptions<A extends unknown[], O extends OptionValues
     .option('--catalog <file>', 'work offline on a catalog document (list --json output or a snapshot); starts no server')
     .option('--profile <name>', 'apply a profile from config (the servers and tools it exposes)')
     .addOption(
-      new Option('--timeout <ms>', 'discovery deadline per server: spawn, initialize and every tools/list page')
-        .argParser(positiveInteger)
-        .default(DEFAULT_TIMEOUT_MS),
+      new Option(
+        '--timeout <ms>',
+        `discovery deadline per server: spawn, initialize and every tools/list page (default: ${DEFAULT_TIMEOUT_MS}; ${PACKAGE_RUNNER_TIMEOUT_MS} for a package runner such as npx or uvx)`,
+      ).argParser(positiveInteger),
     )
     .addOption(new Option('--concurrency <n>', 'servers discovered at once').argParser(positiveInteger).default(DEFAULT_CONCURRENCY))
     .addOption(

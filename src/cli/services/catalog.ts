@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
 import { acquireCatalog, type AcquiredCatalog } from '../../catalog/acquire.js';
 import { catalogSource } from '../../catalog/file-source.js';
-import { readCatalogFile } from '../../catalog/read.js';
+import { readCatalogDocument } from './catalog-document.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { liveSource } from '../../discovery/live-source.js';
-import type { DiscoveryOptions, ServerDiscovery, ToolSource } from '../../discovery/types.js';
+import type { DiscoveryOptions, DiscoveryProgress, ServerDiscovery, ToolSource } from '../../discovery/types.js';
 import { McpnsError } from '../../errors.js';
 import { serversHiddenByProfile } from '../../profiles/apply.js';
 import type { Runtime } from '../command.js';
@@ -27,7 +26,7 @@ export interface CatalogRequest {
 /** The source the settings ask for: the --catalog file, or the configured servers. */
 export function toolSource(runtime: Runtime, request: CatalogRequest): ToolSource {
   const { settings, config } = request;
-  if (settings.catalog) return catalogSource(readCatalogFile(resolve(runtime.io.cwd, settings.catalog)));
+  if (settings.catalog) return catalogSource(readCatalogDocument(runtime.io, settings.catalog));
   const servers = config?.servers ?? [];
   const includeDisabled = settings.includeDisabled === true;
   const hiddenByProfile =
@@ -58,16 +57,17 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
     // (OAuth tokens a server may echo included: registerSecret feeds every SecretSet).
     ...(request.keepSecrets || !config ? {} : { secrets: runtime.console.secrets }),
     discovery: {
-      timeoutMs: settings.timeout,
+      ...(settings.timeout !== undefined ? { timeoutMs: settings.timeout } : {}),
       concurrency: settings.concurrency,
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
       secrets: runtime.console.secrets,
       maxResponseBytes: settings.maxResponseSize,
+      onProgress: progressLine(runtime),
+      // Print first: the servers are ended while (and after) the results are written.
+      ...(runtime.afterOutput ? { deferClose: runtime.afterOutput } : {}),
       ...request.client,
       ...(auth ? { auth } : {}),
-      onProgress: (event) =>
-        runtime.console.progress(`discovering ${event.done}/${event.total} servers… ${event.phase === 'start' ? '' : `${event.server} ${event.phase}`}`),
     },
   });
   runtime.console.clearProgress();
@@ -76,6 +76,22 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
   // A saved catalog's failed servers are data in the document, not something that just happened.
   if (!settings.catalog) reportDiscoveries(runtime, acquired.discoveries);
   return acquired;
+}
+
+/**
+ * The discovery progress line: how far it is, and which package runners (npx, uvx…) are still installing — they have
+ * produced no MCP output yet, and a cold cache can take a while.
+ */
+function progressLine(runtime: Runtime): (event: DiscoveryProgress) => void {
+  const installing = new Map<string, string>();
+  return (event) => {
+    if (event.phase === 'installing') installing.set(event.server, event.runner ?? 'package runner');
+    else if (event.phase !== 'start') installing.delete(event.server);
+    const last = event.phase === 'start' || event.phase === 'installing' || event.phase === 'installed' ? '' : `${event.server} ${event.phase}`;
+    const waiting = [...installing].map(([server, runner]) => `${server} (${runner})`);
+    const detail = waiting.length ? `installing ${waiting.join(', ')}…` : last;
+    runtime.console.progress(`discovering ${event.done}/${event.total} servers… ${detail}`);
+  };
 }
 
 /** Lines mcpns itself added to a server's stderr buffer (notes about stdout noise, transport errors…). */

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readCatalogFile } from '../../catalog/read.js';
+import { readCatalogDocument } from './catalog-document.js';
 import { displayPath, loadConfig } from '../../config/load.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
@@ -91,7 +91,7 @@ export function loadConfigurationRecordedIn(
 function recordedConfigFiles(runtime: Runtime, documentFile: string): string[] {
   let servers: ReadonlyArray<{ source?: string; client?: string }>;
   try {
-    servers = readCatalogFile(resolve(runtime.io.cwd, documentFile)).servers;
+    servers = readCatalogDocument(runtime.io, documentFile).servers;
   } catch {
     return []; // the command reads the document itself and reports what is wrong with it
   }

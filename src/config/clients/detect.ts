@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from './doc.js';
 import { ConfigError } from '../../errors.js';
 import type { ClientId } from '../model.js';
 import { isRecord } from './entry.js';
@@ -38,7 +38,7 @@ export function detectClient(file: string, text: string, shown: string): ClientI
     if (/\/\.continue\//.test(path)) return 'continue';
     let value: unknown;
     try {
-      value = parseYaml(text, { logLevel: 'error' });
+      value = yaml().parse(text, { logLevel: 'error' });
     } catch {
       // The reader reports the syntax error with its position.
       return /^extensions\s*:/m.test(text) ? 'goose' : 'continue';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
 import { ConfigError } from '../../errors.js';
 import { locate, parseJsonText } from '../json-text.js';
 import type { ClientId, Diagnostic } from '../model.js';
@@ -9,6 +9,11 @@ import type { FileInput } from './types.js';
 type SmolToml = typeof import('smol-toml');
 let smolToml: SmolToml | undefined;
 const toml = (): SmolToml => (smolToml ??= createRequire(import.meta.url)('smol-toml') as SmolToml);
+
+// yaml likewise, for Continue and Goose files only (its CommonJS build, so any Node can require it on demand).
+type Yaml = typeof import('yaml');
+let yamlModule: Yaml | undefined;
+export const yaml = (): Yaml => (yamlModule ??= createRequire(import.meta.url)('yaml') as Yaml);
 
 export type DocFormat = 'json' | 'jsonc' | 'toml' | 'yaml';
 
@@ -104,9 +109,9 @@ function locateToml(lines: string[], path: Array<string | number>): { line: numb
 
 /** YAML (Continue, Goose). Errors carry line and column. */
 export function parseYamlDoc(input: FileInput): ParsedDoc {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   // logLevel 'error': the yaml package would otherwise print warnings (quoting the file's text) straight to stderr.
-  const document = parseDocument(input.text, { lineCounter, logLevel: 'error' });
+  const document = yaml().parseDocument(input.text, { lineCounter, logLevel: 'error' });
   const first = document.errors[0];
   if (first) {
     const at = first.linePos?.[0];
@@ -120,12 +125,12 @@ export function parseYamlDoc(input: FileInput): ParsedDoc {
     let node: unknown = document.contents;
     let offset: number | undefined;
     for (const segment of path) {
-      if (isMap(node)) {
+      if (yaml().isMap(node)) {
         const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === segment);
         if (!pair) return undefined;
         offset = (pair.key as YamlNode).range?.[0];
         node = pair.value;
-      } else if (isSeq(node) && typeof segment === 'number') {
+      } else if (yaml().isSeq(node) && typeof segment === 'number') {
         node = node.items[segment];
         offset = (node as YamlNode | undefined)?.range?.[0];
       } else {

@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter } from './entry.js';
 import { xdgConfigHome } from './paths.js';
 import type { ClientLocation, ClientReader } from './types.js';
+
+// picomatch only when an opencode file has glob tool filters (CommonJS: required on first use).
+type Picomatch = typeof import('picomatch');
+let picomatchModule: Picomatch | undefined;
+const picomatch = (): Picomatch => (picomatchModule ??= createRequire(import.meta.url)('picomatch') as Picomatch);
 
 const NAMES = ['opencode.jsonc', 'opencode.json'];
 
@@ -89,5 +94,5 @@ export const opencode: ClientReader = {
 function mayMatchPrefix(pattern: string, prefix: string): boolean {
   const literal = /^[^*?[\]{}()!+@]*/.exec(pattern)![0];
   if (literal === pattern) return pattern.startsWith(prefix);
-  return literal.startsWith(prefix) || prefix.startsWith(literal) || picomatch.isMatch(prefix, pattern);
+  return literal.startsWith(prefix) || prefix.startsWith(literal) || picomatch().isMatch(prefix, pattern);
 }

@@ -69,3 +69,15 @@ describe('collision detector vs brute force', () => {
     );
   });
 });
+
+describe('foldName', () => {
+  it('folds printable ASCII (its fast path) exactly as the full Unicode path does', () => {
+    // An invisible character forces the full path (NFKC, invisibles, confusables) and is removed by it.
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 }), (name) => {
+        expect(foldName(name)).toBe(foldName(`${name}\u200b`));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnEarly } from '../../src/cli/early-spawn.js';
+import { discardPrespawned, prespawn, prespawnedCount } from '../../src/discovery/prespawn.js';
+import { ALL_ENV, spawnEnvironment } from '../../src/config/spawn-env.js';
+import { runCli } from '../helpers/cli.js';
+import { fixtureEntry } from '../helpers/config.js';
+import { expectProcessesGone, readPids } from '../helpers/processes.js';
+import { makeTempDir } from '../helpers/temp.js';
+
+/** A project folder with an mcpns.config.json (and a .git so the lookup stops there); servers log their PIDs. */
+function project(config: Record<string, unknown>, name = 'mcpns.config.json'): { dir: string; pids: string } {
+  const dir = makeTempDir('mcpns-early-');
+  const pids = join(dir, 'pids.txt');
+  writeFileSync(join(dir, '.git'), '');
+  const withPids = JSON.parse(JSON.stringify(config).replaceAll('$PIDS', pids));
+  writeFileSync(join(dir, name), JSON.stringify(withPids, null, 2));
+  return { dir, pids };
+}
+const calculator = (extra: Record<string, unknown> = {}) => fixtureEntry('calculator', { env: { MCPNS_PID_FILE: '$PIDS' }, ...extra });
+const TWO = { servers: { a: calculator(), b: calculator() } };
+
+afterEach(async () => {
+  await discardPrespawned();
+});
+
+describe('spawnEarly: which command lines start servers ahead', () => {
+  it.each([
+    [['list'], 2],
+    [['list', '--json', '-q'], 2],
+    [['check', '--format', 'sarif', '-o', 'x.sarif', '--fail-on', 'warning'], 2],
+    [['snapshot', '-o', '-'], 2],
+    [['list', '--server', 'b'], 1],
+    [['list', '--server=a,b', '--concurrency', '1'], 1],
+    [['list', '--catalog', 'c.json'], 0],
+    [['list', '--profile', 'p'], 0],
+    [['list', '--all'], 0],
+    [['list', '--client', 'cursor'], 0],
+    [['list', '--server', 'nope'], 0],
+    [['list', '--help'], 0],
+    [['servers'], 0],
+    [['call', 'a/add'], 0],
+  ])('%j starts %i', (argv, expected) => {
+    const { dir } = project(TWO);
+    expect(spawnEarly(argv, { cwd: dir, env: process.env })).toBe(expected);
+    expect(prespawnedCount()).toBe(expected);
+  });
+
+  it.each([
+    ['an include', { ...TWO, include: ['.mcp.json'] }],
+    ['a namespace that hides servers', { ...TWO, namespaces: { n: { servers: ['a'], enabled: false } } }],
+    ['an invalid config (unknown key)', { ...TWO, nmaing: {} }],
+    ['a route that does not compile', { ...TWO, routes: [{ name: 'r', pattern: '(', tool: 'a/add' }] }],
+  ])('a config with %s starts nothing', (_, config) => {
+    const { dir } = project(config);
+    expect(spawnEarly(['list'], { cwd: dir, env: process.env })).toBe(0);
+  });
+
+  it("a client's config (not mcpns's own format) starts nothing", () => {
+    const { dir } = project({ mcpServers: { a: calculator() } }, '.mcp.json');
+    expect(spawnEarly(['list', '--config', '.mcp.json'], { cwd: dir, env: process.env })).toBe(0);
+  });
+
+  it('disabled servers are skipped and only the first --concurrency slots (HTTP servers included) are taken', () => {
+    const { dir } = project({
+      servers: { off: calculator({ enabled: false }), web: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, a: calculator(), b: calculator() },
+    });
+    expect(spawnEarly(['list', '--concurrency', '2'], { cwd: dir, env: process.env })).toBe(1);
+  });
+});
+
+describe('discovery adopts what was started ahead', () => {
+  // The environment the in-process CLI will see (runCli adds NO_COLOR): servers inherit it, so both sides use it.
+  const env = { ...process.env, NO_COLOR: '1' };
+
+  it('one process per server, the same catalog, nothing left behind', async () => {
+    const { dir, pids } = project(TWO);
+    expect(spawnEarly(['list', '--json'], { cwd: dir, env })).toBe(2);
+    const result = await runCli(['list', '--json'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).tools).toHaveLength(6);
+    expect(prespawnedCount()).toBe(0);
+    expect(readPids(pids)).toHaveLength(2); // adopted, not started twice
+    await expectProcessesGone(readPids(pids));
+  });
+
+  it('a process started from anything else (here: another environment) is never used, only ended', async () => {
+    const { dir, pids } = project({ servers: { a: calculator() } });
+    const entry = calculator();
+    prespawn({
+      command: entry['command'] as string,
+      args: entry['args'] as string[],
+      env: spawnEnvironment({ env: { MCPNS_PID_FILE: pids, OTHER: '1' }, envPolicy: ALL_ENV }, env),
+      cwd: dir,
+    });
+    const result = await runCli(['list', '--json'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(prespawnedCount()).toBe(0);
+    expect(readPids(pids)).toHaveLength(2); // the guess and the real one
+    await expectProcessesGone(readPids(pids));
+  });
+});

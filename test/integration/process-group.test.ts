@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CLOSE_POLICY, hurryAllGroups, KILL_POLICY, liveGroupCount, ProcessGroup, terminateAllGroups } from '../../src/discovery/process-group.js';
+import { StderrBuffer } from '../../src/discovery/stderr-buffer.js';
+import { expectProcessesGone } from '../helpers/processes.js';
+
+/** A node process running `script`, as the leader of its own group. */
+async function start(script: string): Promise<{ group: ProcessGroup; stderr: StderrBuffer }> {
+  const stderr = new StderrBuffer();
+  const group = ProcessGroup.spawn({ command: process.execPath, args: ['-e', script], env: { PATH: process.env['PATH'] ?? '' }, stderr });
+  await group.started();
+  return { group, stderr };
+}
+
+// Each script says it is ready on stderr once its handlers are installed; the tests wait for that line.
+const READY = "process.stderr.write('ready\\n');";
+const ready = async (stderr: StderrBuffer): Promise<void> => {
+  while (!stderr.text().includes('ready')) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe('ProcessGroup shutdown order', () => {
+  it('a server that exits on stdin EOF is never signalled', async () => {
+    const { group, stderr } = await start(`process.stdin.resume(); process.stdin.on('end', () => process.exit(0)); ${READY}`);
+    await ready(stderr);
+    await group.end(CLOSE_POLICY);
+    expect(group.exit).toEqual({ code: 0, signal: null });
+    expect(group.alive()).toBe(false);
+  });
+
+  it('a server that ignores stdin EOF gets SIGTERM', async () => {
+    const { group, stderr } = await start(`setInterval(() => {}, 60000); ${READY}`);
+    await ready(stderr);
+    await group.end(CLOSE_POLICY);
+    expect(group.exit).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+
+  it('a server that ignores SIGTERM too is SIGKILLed, and its last stderr line is kept', async () => {
+    const { group, stderr } = await start(`process.on('SIGTERM', () => process.stderr.write('ignoring SIGTERM\\n')); setInterval(() => {}, 60000); ${READY}`);
+    await ready(stderr);
+    await group.end(KILL_POLICY);
+    expect(group.exit).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(stderr.text()).toContain('ignoring SIGTERM');
+  });
+
+  it('hurrying (a second signal) cuts a long grace short and still ends with SIGKILL', async () => {
+    const { group, stderr } = await start(`process.on('SIGTERM', () => {}); setInterval(() => {}, 60000); ${READY}`);
+    await ready(stderr);
+    // A minute of grace would outlast the test's timeout: only the hurry ends it in time.
+    const ending = group.end({ stdinGraceMs: 0, termGraceMs: 60_000 });
+    hurryAllGroups();
+    await ending;
+    expect(group.exit).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+
+  it('terminateAllGroups ends every group still registered', async () => {
+    const before = liveGroupCount();
+    const started = await Promise.all([
+      start(`setInterval(() => {}, 60000); ${READY}`),
+      start(`process.on('SIGTERM', () => {}); setInterval(() => {}, 60000); ${READY}`),
+    ]);
+    await Promise.all(started.map(({ stderr }) => ready(stderr)));
+    expect(liveGroupCount()).toBe(before + 2);
+    await terminateAllGroups();
+    expect(liveGroupCount()).toBe(before);
+    expect(started.map(({ group }) => group.exit?.signal)).toEqual(['SIGTERM', 'SIGKILL']);
+    await expectProcessesGone(started.map(({ group }) => group.pid!));
+  });
+
+  it('a command that cannot start reports its errno and leaves nothing registered', async () => {
+    const before = liveGroupCount();
+    const group = ProcessGroup.spawn({ command: 'mcpns-no-such-command-xyz', args: [], env: {}, stderr: new StderrBuffer() });
+    await group.started();
+    expect(group.spawnError?.code).toBe('ENOENT');
+    await group.end(KILL_POLICY);
+    expect(liveGroupCount()).toBe(before);
+  });
+});
