@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { expandPosixDefault } from '../config/expand.js';
 import { findOwnConfig, isOwnConfigFile, OWN_ONLY_KEYS } from '../config/locate.js';
@@ -9,6 +8,7 @@ import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
 import { detectPackageRunner } from '../discovery/package-runner.js';
 import { prespawn, type SpawnRequest } from '../discovery/prespawn.js';
 import { checkRouteDefinitions } from '../route/definitions.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../util/read-file.js';
 
 /**
  * Spawn first. For the commands that discover every selected server (list, check, check-conflicts, lint, snapshot,
@@ -95,8 +95,9 @@ type OwnConfig = {
 
 /** mcpns's own config as the loader would accept it, or undefined when the loader might decide otherwise. */
 function readOwnConfig(file: string): OwnConfig | undefined {
-  if (!/\.json$/i.test(file) || !statSync(file).isFile()) return undefined;
-  const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!/\.json$/i.test(file)) return undefined;
+  // The loader's own reading rules (a regular file, within the size limit): anything else throws, and this path steps aside.
+  const value: unknown = JSON.parse(readRegularFile(file, MAX_CONFIG_BYTES));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   if (!isOwnConfigFile(file, value) && !OWN_ONLY_KEYS.some((key) => key in value)) return undefined;
   if (!isValidOwnConfig(value)) return undefined;
