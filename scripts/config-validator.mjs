@@ -26,5 +26,27 @@ const ucs2length = (text) => {
   return length;
 };
 ${code}
+// The structure of the schema (key order, records, unions), for shaping a valid config as zod parses it.
+export const shape = ${JSON.stringify(shapeOf(schema))};
 `;
+}
+
+/**
+ * What zod's parse does to a valid document, read from the JSON Schema: an object's declared keys in declaration
+ * order (`keys`, with `required` and whether other keys pass through: `loose`), a record's values (`values`), an
+ * array's items, a union's branches (`anyOf`, tried in order) and the JSON type of everything else.
+ */
+function shapeOf(node) {
+  if (node.anyOf) return { anyOf: node.anyOf.map(shapeOf) };
+  if (node.type === 'array') return { type: 'array', items: node.items ? shapeOf(node.items) : {} };
+  if (node.type === 'object' && node.properties) {
+    return {
+      type: 'object',
+      keys: Object.fromEntries(Object.entries(node.properties).map(([key, value]) => [key, shapeOf(value)])),
+      required: node.required ?? [],
+      loose: node.additionalProperties !== false,
+    };
+  }
+  if (node.type === 'object') return { type: 'object', values: node.additionalProperties ? shapeOf(node.additionalProperties) : {} };
+  return node.type ? { type: node.type } : {};
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { CatalogServer } from '../catalog/types.js';
-import { displayPath } from '../config/load.js';
+import { displayPath } from '../config/load-core.js';
 import type { ServerSpec } from '../config/model.js';
 import type { ServerDiscovery, ToolSource } from './types.js';
 

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
 import { pointerToPath } from '../call/index.js';
 import { createAjv, type AjvInstance } from '../util/json-schema.js';
+import { packageFileUrl } from '../util/package-file.js';
 
 type AjvLike = AjvInstance;
 
-/** The shipped plan schema (schema/plan.schema.json; src/ and dist/ sit at the same depth). */
-export const PLAN_SCHEMA_URL = new URL('../../schema/plan.schema.json', import.meta.url);
+/** The shipped plan schema (schema/plan.schema.json). */
+export const PLAN_SCHEMA_URL = packageFileUrl('schema/plan.schema.json');
 
 let cached: { ajv: AjvLike; id: string } | undefined;
 

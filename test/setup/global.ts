@@ -23,12 +23,14 @@ function newestMtime(dir: string): number {
 }
 
 function ensureFreshBuild(): void {
-  const built = join(ROOT, 'dist', 'cli', 'index.js');
+  const built = join(ROOT, 'dist', 'cli-bundle', 'index.js');
   const stale = !existsSync(built) || newestMtime(join(ROOT, 'src')) > newestMtime(join(ROOT, 'dist'));
   if (!stale) return;
   process.stderr.write('test setup: dist/ is older than src/; building it first\n');
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   for (const project of ['tsconfig.build.json', 'tsconfig.types.json']) execFileSync(process.execPath, [tsc, '-p', join(ROOT, project)], { stdio: 'inherit' });
+  // The bin runs the bundle built from tsc's output (scripts/build-cli.mjs).
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs')], { stdio: 'inherit' });
 }
 
 /** PIDs of live processes whose command line mentions this repository's fixtures (excluding ourselves). */

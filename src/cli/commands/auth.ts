@@ -58,7 +58,7 @@ checks that their credentials work. Exit codes: 0 all signed in · 1 a server's 
   const command = withOutputOptions(withSourceOptions(base));
 
   defineAction(command, host, async (runtime, options, names) => {
-    const config = loadConfiguration(runtime, options);
+    const config = await loadConfiguration(runtime, options);
     const servers = pick(config, names);
     const [{ login }, { openBrowser }] = await Promise.all([import('../../auth/login.js'), import('../../auth/browser.js')]);
     const store = tokenStore(runtime);
@@ -114,7 +114,7 @@ function registerStatus(auth: Command, host: CommandHost): void {
   const command = withTableOptions(withOutputOptions(withSourceOptions(base)));
 
   defineAction(command, host, async (runtime, options, names) => {
-    const config = loadConfiguration(runtime, options);
+    const config = await loadConfiguration(runtime, options);
     const servers = names.length ? pick(config, names) : config.servers.filter((server) => server.enabled);
     const { authStatus } = await import('../../auth/status.js');
     const store = tokenStore(runtime);
@@ -180,7 +180,7 @@ function registerLogout(auth: Command, host: CommandHost): void {
       return EXIT.OK;
     }
     if (!names.length) throw new UsageError('name the servers to sign out of, or pass --all');
-    const servers = pick(loadConfiguration(runtime, options), names);
+    const servers = pick(await loadConfiguration(runtime, options), names);
     const { logout } = await import('../../auth/status.js');
     const forgotten = logout(servers, store);
     const notSignedIn = servers.map((server) => server.name).filter((name) => !forgotten.includes(name));

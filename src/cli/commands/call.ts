@@ -103,7 +103,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(named), { hasPositionals: true }));
 
   defineAction(command, host, async (runtime, options, name, pairs) => {
-    const config = loadConfigurationFor(runtime, options);
+    const config = await loadConfigurationFor(runtime, options);
     const args = options.args === undefined ? undefined : await readArgs(runtime, options.args);
     const participant = loadParticipant(runtime.io.cwd, config, options);
     const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;

@@ -44,18 +44,18 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
     const offlineFile = newFile ?? options.catalog;
     // Without a source option, the config files the lock records (so annotations keep their file and line).
     const config = offlineFile
-      ? loadConfigurationRecordedIn(runtime, { ...options, catalog: offlineFile }, oldFile)
-      : loadConfigurationRecordedIn(runtime, options, oldFile, { required: true });
+      ? await loadConfigurationRecordedIn(runtime, { ...options, catalog: offlineFile }, oldFile)
+      : await loadConfigurationRecordedIn(runtime, options, oldFile, { required: true });
     // Unknown codes and unwritable outputs fail before any server is started.
     validateCodes(config?.rules ?? {}, config?.ignore ?? [], ignoreCodes);
     const reportOut = options.output === undefined ? undefined : outputFile(runtime.io.cwd, options.output, '--output');
 
-    const before = readCatalogDocument(runtime.io, oldFile);
+    const before = await readCatalogDocument(runtime.io, oldFile);
     // --server narrows both sides (unselected servers are not reported as removed); a name known on either side is valid.
     const selected = options.server?.length ? options.server : undefined;
     let after: Catalog;
     if (offlineFile) {
-      after = readCatalogDocument(runtime.io, offlineFile);
+      after = await readCatalogDocument(runtime.io, offlineFile);
     } else {
       const configured = new Set(config?.servers.map((server) => server.name));
       const live = selected?.filter((name) => configured.has(name));

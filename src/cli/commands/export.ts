@@ -40,7 +40,7 @@ those tools are left out (never renamed), and the exit code is 1 (also when a se
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(base)));
 
   defineAction(command, host, async (runtime, options) => {
-    const config = loadConfigurationFor(runtime, options);
+    const config = await loadConfigurationFor(runtime, options);
     if (options.mapOut === '-')
       throw new UsageError('--map-out needs a file name: stdout already carries the tools', { hint: '--json prints the tools and the map together' });
     const mapOut = options.mapOut === undefined ? undefined : outputFile(runtime.io.cwd, options.mapOut, '--map-out');

@@ -2,15 +2,16 @@ import type { Command } from '@commander-js/extra-typings';
 import { fileURLToPath } from 'node:url';
 import { findProjectFiles } from '../../config/clients/project-files.js';
 import { initialConfig } from '../../config/init.js';
-import { displayPath, OWN_CONFIG_NAME } from '../../config/load.js';
+import { displayPath, OWN_CONFIG_NAME } from '../../config/load-core.js';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineAction, type CommandHost } from '../command.js';
 import { withOutputOptions } from '../options/output-options.js';
+import { packageFileUrl } from '../../util/package-file.js';
 import { outputFile, readExisting, writeOutputFile } from '../write-output.js';
 
 /** The JSON Schema shipped in the package (schema/ beside dist/). */
-const SCHEMA_FILE = fileURLToPath(new URL('../../../schema/mcpns.config.schema.json', import.meta.url));
+const SCHEMA_FILE = fileURLToPath(packageFileUrl('schema/mcpns.config.schema.json'));
 
 export function registerInit(program: Command, host: CommandHost): void {
   const base = program

@@ -26,7 +26,7 @@ export function registerList(program: Command, host: CommandHost): void {
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(named))));
 
   defineAction(command, host, async (runtime, options) => {
-    const config = loadConfigurationFor(runtime, options);
+    const config = await loadConfigurationFor(runtime, options);
     const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
     const presets = (options.preset ?? []).map((id) => getTarget(id));
     const { catalog } = await obtainCatalog(runtime, { settings: options, config, showHidden: options.all === true });

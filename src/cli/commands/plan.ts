@@ -44,7 +44,7 @@ Exit codes: 0 valid · 1 invalid plan · 2 unreadable input, usage or config err
     const { text, source } = await readInput(runtime, file);
     const { value, notes } = readPlanText(text, source);
     for (const note of notes) runtime.console.note(note);
-    const config = loadConfigurationFor(runtime, options);
+    const config = await loadConfigurationFor(runtime, options);
     const settings = envelopeSettings(options, config, { cwd: runtime.io.cwd, now: runtime.io.now() });
     const { catalog } = await obtainCatalog(runtime, { settings: options, config });
     const result = validatePlan(value, catalog, { ...settings, namespaces: config?.namespaces ?? {} }, notes);

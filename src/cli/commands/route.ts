@@ -38,7 +38,7 @@ or a rule naming a tool the catalog cannot resolve.`,
   defineAction(command, host, async (runtime, options, words) => {
     const question = words.join(' ');
     if (!question.trim()) throw new UsageError('the question is empty');
-    const config = loadConfigurationFor(runtime, options);
+    const config = await loadConfigurationFor(runtime, options);
     const routes = config?.routes ?? [];
     if (!routes.length) {
       throw new UsageError('no routes are configured', {

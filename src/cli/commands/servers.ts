@@ -1,6 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { summarizeServer } from '../../config/describe-server.js';
-import { displayPath } from '../../config/load.js';
+import { displayPath } from '../../config/load-core.js';
 import { selectServers } from '../../config/select-servers.js';
 import { EXIT } from '../../exit-codes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
@@ -22,7 +22,7 @@ export function registerServers(program: Command, host: CommandHost): void {
   const command = withTableOptions(withOutputOptions(withSourceOptions(withServerOption(base))));
 
   defineAction(command, host, async (runtime, options) => {
-    const config = loadConfiguration(runtime, options);
+    const config = await loadConfiguration(runtime, options);
     const summaries = selectServers(config.servers, options.server).map(summarizeServer);
     // (Under --verbose the configuration service already said so.)
     if (summaries.some((server) => server.maskedSecrets) && !runtime.console.settings.verbose) runtime.console.note(MASKED_NOTE);

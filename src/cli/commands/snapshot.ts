@@ -39,7 +39,7 @@ The file is replaced atomically: a failed write leaves the previous lock as it w
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(base)));
 
   defineAction(command, host, async (runtime, options) => {
-    const config = loadConfigurationFor(runtime, options);
+    const config = await loadConfigurationFor(runtime, options);
     // Checked before any server starts: a directory or a device as target is a usage error.
     const target = outputFile(runtime.io.cwd, options.output, '--output');
     // Raw text: a configured secret echoed by a server must make the snapshot refuse, not be written as ***.

@@ -24,9 +24,9 @@ export interface CatalogRequest {
 }
 
 /** The source the settings ask for: the --catalog file, or the configured servers. */
-export function toolSource(runtime: Runtime, request: CatalogRequest): ToolSource {
+async function toolSource(runtime: Runtime, request: CatalogRequest): Promise<ToolSource> {
   const { settings, config } = request;
-  if (settings.catalog) return catalogSource(readCatalogDocument(runtime.io, settings.catalog));
+  if (settings.catalog) return catalogSource(await readCatalogDocument(runtime.io, settings.catalog));
   const servers = config?.servers ?? [];
   const includeDisabled = settings.includeDisabled === true;
   const hiddenByProfile =
@@ -46,7 +46,7 @@ export function toolSource(runtime: Runtime, request: CatalogRequest): ToolSourc
  */
 export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): Promise<AcquiredCatalog> {
   const { settings, config } = request;
-  const source = toolSource(runtime, request);
+  const source = await toolSource(runtime, request);
   const auth = settings.catalog ? undefined : await authResolverFor(runtime, config?.servers ?? []);
   const acquired = await acquireCatalog(source, {
     servers: request.servers ?? settings.server,

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { readCatalogDocument } from './catalog-document.js';
-import { displayPath, loadConfig } from '../../config/load.js';
+import { displayPath, loadConfig } from '../../config/load-core.js';
+import { withConfigSchema } from './schemas.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
@@ -14,8 +15,8 @@ import { parseInputs, type SourceOptions } from '../options/source-options.js';
  * Load configuration from the source options, register its secrets with the console and print its diagnostics
  * (warnings always, info under --verbose).
  */
-export function loadConfiguration(runtime: Runtime, options: SourceOptions): LoadedConfig {
-  const config = loadConfig({
+export async function loadConfiguration(runtime: Runtime, options: SourceOptions): Promise<LoadedConfig> {
+  const loadOptions = {
     configFiles: options.config ?? [],
     clients: options.client ?? [],
     scan: options.scan === true,
@@ -24,7 +25,8 @@ export function loadConfiguration(runtime: Runtime, options: SourceOptions): Loa
     home: runtime.io.home,
     inputs: parseInputs(options.input),
     verbose: runtime.console.settings.verbose,
-  });
+  };
+  const config = await withConfigSchema((check) => loadConfig(loadOptions, check));
   for (const server of config.servers) runtime.console.secrets.registerServer(server);
   // Secret-looking variables the servers inherit from this environment (they may echo them) are secrets too.
   runtime.console.addSecrets(inheritedSecrets(config.servers, runtime.io.env));
@@ -43,9 +45,12 @@ export const MASKED_NOTE =
  * Configuration for a command that can work offline: with --catalog, "no config found" is not an error (unless
  * --config named a file); without it, configuration is required.
  */
-export function loadConfigurationFor(runtime: Runtime, options: SourceOptions & { catalog?: string | undefined }): LoadedConfig | undefined {
+export async function loadConfigurationFor(
+  runtime: Runtime,
+  options: SourceOptions & { catalog?: string | undefined },
+): Promise<LoadedConfig | undefined> {
   try {
-    return loadConfiguration(runtime, options);
+    return await loadConfiguration(runtime, options);
   } catch (error) {
     if (options.catalog !== undefined && error instanceof McpnsError && error.code === 'CONFIG_NOT_FOUND' && !options.config?.length) return undefined;
     throw error;
@@ -73,14 +78,14 @@ export function reportDiagnostics(runtime: Runtime, diagnostics: readonly Diagno
  * servers. mcpns.config.json files are used alone when present (they include the client files they name). Files no
  * longer on disk are skipped; with none left this is the ordinary lookup.
  */
-export function loadConfigurationRecordedIn(
+export async function loadConfigurationRecordedIn(
   runtime: Runtime,
   options: SourceOptions & { catalog?: string | undefined },
   documentFile: string,
   mode: { required: boolean } = { required: false },
-): LoadedConfig | undefined {
+): Promise<LoadedConfig | undefined> {
   const named = (options.config?.length ?? 0) > 0 || (options.client?.length ?? 0) > 0 || options.scan === true;
-  const recorded = named ? [] : recordedConfigFiles(runtime, documentFile);
+  const recorded = named ? [] : await recordedConfigFiles(runtime, documentFile);
   if (!recorded.length)
     return mode.required ? loadConfiguration(runtime, options) : loadConfigurationFor(runtime, { ...options, catalog: options.catalog ?? documentFile });
   const shown = recorded.map((file) => displayPath(file, runtime.io.cwd));
@@ -88,10 +93,10 @@ export function loadConfigurationRecordedIn(
   return loadConfiguration(runtime, { ...options, config: recorded });
 }
 
-function recordedConfigFiles(runtime: Runtime, documentFile: string): string[] {
+async function recordedConfigFiles(runtime: Runtime, documentFile: string): Promise<string[]> {
   let servers: ReadonlyArray<{ source?: string; client?: string }>;
   try {
-    servers = readCatalogDocument(runtime.io, documentFile).servers;
+    servers = (await readCatalogDocument(runtime.io, documentFile)).servers;
   } catch {
     return []; // the command reads the document itself and reports what is wrong with it
   }

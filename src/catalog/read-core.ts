@@ -1,0 +1,126 @@
+import { positionAt } from '../config/json-text.js';
+import { McpnsError } from '../errors.js';
+import { fastCatalogFile } from './fast-read.js';
+import { mismatchedHashes } from '../snapshot/hash.js';
+import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { definitionProblem } from './limits.js';
+import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogServer, type CatalogTool } from './types.js';
+import type { CatalogFile } from './read.js';
+import { SchemaNeeded } from '../util/schema-needed.js';
+
+/**
+ * Decides (and words) a catalog document the fast path cannot vouch for: zod's schema (read.ts). Without it such a
+ * document throws SchemaNeeded, for a caller that loads zod only then.
+ */
+export type CatalogCheck = (value: unknown, file: string) => CatalogFile;
+
+const schemaNotLoaded: CatalogCheck = () => {
+  throw new SchemaNeeded();
+};
+
+/** The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. */
+function toCatalog(data: CatalogFile, file: string): Catalog {
+  const counts = new Map<string, number>();
+  for (const tool of data.tools) counts.set(tool.server, (counts.get(tool.server) ?? 0) + 1);
+  return {
+    ...data,
+    generatedAt: data.generatedAt ?? '',
+    style: data.style ?? 'slash',
+    servers: data.servers.map((server): CatalogServer => ({
+      ...server,
+      transport: server.transport ?? 'unknown',
+      source: server.source ?? file,
+      toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
+    })),
+    // In place (the parsed objects are this function's own): a million tools are not copied once more. Same keys in
+    // the same order as a spread would give.
+    tools: data.tools.map((tool): CatalogTool =>
+      Object.assign(tool, { qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`, inputSchema: tool.inputSchema ?? { type: 'object' } }),
+    ),
+  };
+}
+
+/**
+ * Read a catalog document (`list --json` output or a snapshot) for offline commands.
+ * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
+ */
+export function readCatalogFile(file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
+  let text: string;
+  try {
+    text = readRegularFile(file);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    throw new McpnsError('CATALOG_INVALID', error.reason === 'not-found' ? `catalog file not found: ${file}` : error.message, { location: { file } });
+  }
+  return parseCatalogText(text, file, check);
+}
+
+export function parseCatalogText(text: string, file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? text.length);
+    const { line, column } = positionAt(text, offset);
+    throw new McpnsError('CATALOG_INVALID', `${file}:${line}:${column}: not valid JSON (truncated or hand-edited?)`, {
+      location: { file, line, column },
+    });
+  }
+  const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'number' && version > CATALOG_SCHEMA_VERSION) {
+    throw new McpnsError(
+      'CATALOG_VERSION',
+      `${file}: schemaVersion ${version} is newer than this mcpns understands (${CATALOG_SCHEMA_VERSION}); upgrade mcpns`,
+      { location: { file } },
+    );
+  }
+  // The fast path vouches for well-formed documents without zod's copies; zod decides (and words) everything else.
+  const data = fastCatalogFile(value) ?? check(value, file);
+  const catalog = withinLimits(toCatalog(data, file));
+  // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
+  for (const [index, tool] of catalog.tools.entries()) {
+    const fields = mismatchedHashes(tool);
+    if (fields.length) {
+      throw new McpnsError(
+        'CATALOG_INVALID',
+        `${file}: tool "${tool.server}/${tool.name}": ${fields.map((field) => `hashes.${field}`).join(', ')} ${fields.length > 1 ? 'do' : 'does'} not match its content (hand-edited?)`,
+        { location: { file, path: `tools.${index}` }, hint: 'regenerate it from the servers with `mcpns snapshot -o <file>`' },
+      );
+    }
+  }
+  return catalog;
+}
+
+/**
+ * Tools over the definition limits (a hand-made or hostile file) are moved to their server's malformedTools, as
+ * discovery does with what a server sends: reported by MALFORMED_TOOL, never walked by anything that recurses.
+ */
+function withinLimits(catalog: Catalog): Catalog {
+  const oversized = new Map<string, Array<{ index: number; tool: CatalogTool; problem: string }>>();
+  const kept: CatalogTool[] = [];
+  catalog.tools.forEach((tool, index) => {
+    const problem = definitionProblem(tool);
+    if (!problem) return void kept.push(tool);
+    const list = oversized.get(tool.server) ?? [];
+    list.push({ index, tool, problem });
+    oversized.set(tool.server, list);
+  });
+  if (!oversized.size) return catalog;
+  const servers = catalog.servers.map((server): CatalogServer => {
+    const entries = oversized.get(server.name);
+    if (!entries) return server;
+    oversized.delete(server.name);
+    const malformed = entries.map(({ index, tool, problem }) => ({
+      index,
+      ...(typeof tool.name === 'string' ? { name: tool.name } : {}),
+      problems: [problem],
+    }));
+    return { ...server, malformedTools: [...(server.malformedTools ?? []), ...malformed] };
+  });
+  for (const [server, [first]] of oversized) {
+    throw new McpnsError('CATALOG_INVALID', `tool "${server}/${first!.tool.name}" (of a server the catalog does not list): ${first!.problem}`, {
+      location: { path: `tools.${first!.index}` },
+    });
+  }
+  return { ...catalog, servers, tools: kept };
+}

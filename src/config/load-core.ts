@@ -1,0 +1,402 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { expandPosixDefault } from './expand.js';
+import { parse as parseLoose } from 'jsonc-parser';
+import { locate, parseJsonText, toPointer } from './json-text.js';
+import { emptyConfig, type LoadedConfig } from './loaded.js';
+import type { Diagnostic, EnvInheritSetting, OAuthSettings, ServerSpec } from './model.js';
+import { ALL_ENV, policyFromSetting } from './spawn-env.js';
+import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
+import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
+import { SchemaNeeded } from '../util/schema-needed.js';
+import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
+import { findProjectFiles } from './clients/project-files.js';
+import { namespaceDiagnostics } from '../profiles/namespaces.js';
+import { checkRouteDefinitions } from '../route/definitions.js';
+import { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS } from './locate.js';
+
+export { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME } from './locate.js';
+
+export interface LoadOptions {
+  /** Explicit --config files (mcpns's own or any client's). */
+  configFiles?: string[];
+  /** --client ids: read each client's known locations. */
+  clients?: string[];
+  /** --scan: every known client. */
+  scan?: boolean;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  home: string;
+  /** VS Code `${input:id}` answers from --input id=value. */
+  inputs?: Record<string, string>;
+  /** --verbose: also report client config locations that do not exist. */
+  verbose?: boolean;
+}
+
+type JsonTree = ReturnType<typeof parseJsonText>['tree'];
+
+/**
+ * Decides a mcpns.config.json the precompiled validator rejects, and words what is wrong: zod's schema
+ * (own-config-zod.ts). Without it a rejected config throws SchemaNeeded, for a caller that loads zod only then.
+ */
+export type OwnConfigCheck = (value: unknown, text: string, tree: JsonTree, shown: string) => OwnConfigParts;
+
+interface CoreLoadOptions extends LoadOptions {
+  checkOwnConfig?: OwnConfigCheck | undefined;
+}
+
+/** Shown path: relative to cwd when inside it, so output is stable across machines. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/**
+ * Load every configured source and merge them into one LoadedConfig. Without `checkOwnConfig`, zod is never loaded:
+ * a mcpns.config.json the precompiled validator rejects throws SchemaNeeded (load.ts's loadConfig passes zod's check).
+ */
+export function loadConfig(loadOptions: LoadOptions, checkOwnConfig?: OwnConfigCheck): LoadedConfig {
+  const options: CoreLoadOptions = { ...loadOptions, checkOwnConfig };
+  const configFiles = options.configFiles ?? [];
+  const hasClientSource = (options.clients?.length ?? 0) > 0 || options.scan === true;
+  const files = configFiles.length > 0 ? configFiles.map((file) => resolve(options.cwd, file)) : hasClientSource ? [] : [findOwnConfig(options.cwd)];
+  if (files.length === 1 && files[0] === undefined) return loadProjectClientFiles(options);
+  const merged = emptyConfig(files[0] ? dirname(files[0]) : options.cwd);
+  for (const file of files as string[]) {
+    mergeInto(merged, loadFile(file, options));
+  }
+  if (hasClientSource) {
+    const read = readClientConfigs({ ...options, clients: options.clients ?? [], scan: options.scan === true });
+    if (configFiles.length === 0 && read.files.length === 0) throw nothingFound(read.searched ?? [], options, options.scan ? '--scan' : '--client');
+    mergeInto(merged, read);
+  }
+  return finishLoading(merged);
+}
+
+/**
+ * Zero-config start: no source option and no mcpns.config.json, so the project-level files of every client found in
+ * cwd and its parents (up to the repository root) are read, as those clients would read them.
+ */
+function loadProjectClientFiles(options: CoreLoadOptions): LoadedConfig {
+  const { found, searched } = findProjectFiles(options.cwd, options.home);
+  const merged = emptyConfig(options.cwd);
+  merged.detected = [];
+  for (const { file, client } of found) {
+    const loaded = loadFile(file, options);
+    // A settings file that declares no server (e.g. .gemini/settings.json for other settings) is not a source.
+    if (loaded.servers.length === 0 && !loaded.diagnostics.some((diagnostic) => diagnostic.level === 'error')) continue;
+    merged.detected.push({ file: displayPath(file, options.cwd), client });
+    mergeInto(merged, loaded);
+  }
+  if (merged.detected.length === 0) {
+    const ownSearched = ownConfigCandidates(options.cwd);
+    throw nothingFound([...ownSearched, ...searched], options, undefined);
+  }
+  return finishLoading(merged);
+}
+
+/** Exit 2 naming every place looked at; with nothing to read there is nothing to check, never "no findings". */
+function nothingFound(searched: readonly string[], options: LoadOptions, via: '--scan' | '--client' | undefined): ConfigError {
+  const shown = [...new Set(searched.map((file) => displayPath(file, options.cwd)))];
+  const message = via
+    ? `${via}: no client config file found (looked in ${shown.length} place${shown.length === 1 ? '' : 's'})`
+    : `no ${OWN_CONFIG_NAME} and no client config file in ${options.cwd} or its parents (looked in ${shown.length} place${shown.length === 1 ? '' : 's'})`;
+  return new ConfigError('CONFIG_NOT_FOUND', `${message}:\n${shown.map((file) => `  ${file}`).join('\n')}`, {
+    hint: via
+      ? 'pass --config <file> to read a file elsewhere'
+      : "pass --config <file>, try --scan (every client's user-level files too), or create mcpns.config.json with `mcpns init`",
+    details: { searched: shown },
+  });
+}
+
+/** Where findOwnConfig looks: mcpns.config.json in cwd and its parents up to the repository root. */
+function ownConfigCandidates(cwd: string): string[] {
+  const candidates: string[] = [];
+  let directory = resolve(cwd);
+  for (;;) {
+    candidates.push(join(directory, OWN_CONFIG_NAME));
+    if (existsSync(join(directory, '.git'))) return candidates;
+    const parent = dirname(directory);
+    if (parent === directory) return candidates;
+    directory = parent;
+  }
+}
+
+function finishLoading(merged: LoadedConfig): LoadedConfig {
+  // Scope precedence across every source read (e.g. --config .mcp.json --config ~/.claude.json).
+  applyClientRules(merged.servers);
+  skipDuplicateNames(merged.servers);
+  // Checked after merging: a namespace may list servers declared in another source.
+  merged.diagnostics.push(...namespaceDiagnostics(merged));
+  return merged;
+}
+
+/**
+ * A server name is a namespace: mcpns discovers one server per name. When two enabled entries share a name
+ * (two clients under --scan, VS Code's workspace and user files…), the first one read is used and the others
+ * are skipped with a warning naming both; `mcpns servers` still lists every entry with its source.
+ */
+function skipDuplicateNames(servers: ServerSpec[]): void {
+  const first = new Map<string, ServerSpec>();
+  for (const server of servers) {
+    if (!server.enabled) continue;
+    const kept = first.get(server.name);
+    if (!kept) {
+      first.set(server.name, server);
+      continue;
+    }
+    const where = `${kept.source.client} ${kept.source.file}${kept.source.line ? `:${kept.source.line}` : ''}`;
+    server.enabled = false;
+    server.disabledReason = `same name as the entry in ${where}`;
+    server.duplicateOf = where;
+    server.diagnostics.push({
+      level: 'warning',
+      code: 'DUPLICATE_SERVER_NAME',
+      message: `server "${server.name}" is also defined in ${where}; mcpns uses that one (pick a source with --client or --config)`,
+      file: server.source.file,
+      pointer: server.source.pointer,
+      ...(server.source.line ? { line: server.source.line } : {}),
+    });
+  }
+}
+
+function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
+  target.files.push(...source.files);
+  target.servers.push(...source.servers);
+  target.diagnostics.push(...source.diagnostics);
+  target.naming = { ...source.naming, ...target.naming };
+  target.namespaces = { ...source.namespaces, ...target.namespaces };
+  target.profiles = { ...source.profiles, ...target.profiles };
+  target.participant ??= source.participant;
+  target.rules = { ...source.rules, ...target.rules };
+  target.ignore.push(...source.ignore);
+  target.routes.push(...source.routes);
+}
+
+/** A config file's text: only regular files, at most MAX_CONFIG_BYTES (never /dev/zero or a FIFO). */
+export function readConfigText(file: string): string {
+  try {
+    return readRegularFile(file, MAX_CONFIG_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    const code = error.reason === 'not-found' ? 'CONFIG_NOT_FOUND' : 'CONFIG_INVALID';
+    const message = error.reason === 'not-found' ? `config file not found: ${file}` : `${error.message}; a config file must be a regular file`;
+    throw new ConfigError(code, message, { location: { file } });
+  }
+}
+
+/**
+ * Load one file: mcpns's own format, or any client's (detected from the name and shape). `chain` is the list of
+ * files whose `include` led here (real paths), to report an include cycle instead of recursing forever.
+ */
+export function loadFile(file: string, options: CoreLoadOptions, chain: readonly string[] = []): LoadedConfig {
+  const text = readConfigText(file);
+  const shown = displayPath(file, options.cwd);
+  if (!/\.json$/i.test(file) || !looksLikeOwnConfig(file, text)) {
+    return readForeignConfigFile(file, text, options);
+  }
+  const parsed = parseJsonText(text, shown, { allowComments: false });
+  return loadOwnConfig(parsed.value, text, parsed.tree, file, options, [...chain, realPath(file)]);
+}
+
+const schemaNotLoaded: OwnConfigCheck = () => {
+  throw new SchemaNeeded();
+};
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return resolve(file);
+  }
+}
+
+/** mcpns's own format by name (mcpns.config.json, *.mcpns.json), $schema, or a key only mcpns uses. */
+function looksLikeOwnConfig(file: string, text: string): boolean {
+  if (isOwnConfigFile(file, undefined)) return true;
+  const value = parseLoose(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (isOwnConfigFile(file, value)) return true;
+  return OWN_ONLY_KEYS.some((key) => key in value);
+}
+
+function loadOwnConfig(
+  value: unknown,
+  text: string,
+  tree: JsonTree,
+  file: string,
+  options: CoreLoadOptions,
+  chain: readonly string[],
+): LoadedConfig {
+  const shown = displayPath(file, options.cwd);
+  const { config, servers } = parseValidOwnConfig(value) ?? (options.checkOwnConfig ?? schemaNotLoaded)(value, text, tree, shown);
+  const loaded = emptyConfig(dirname(file));
+  loaded.files.push(shown);
+  validateRegexes(config, shown, text, tree);
+  validateRoutes(config, shown, text, tree);
+  validateOAuth(servers, shown, text, tree);
+  for (const [name, entry] of servers) {
+    loaded.servers.push(toServerSpec(name, entry, { file, shown, text, tree, env: options.env, envInherit: config.envInherit }));
+  }
+  loaded.naming = config.naming ?? {};
+  loaded.namespaces = config.namespaces ?? {};
+  loaded.profiles = config.profiles ?? {};
+  if (config.participant) loaded.participant = config.participant;
+  loaded.rules = config.rules ?? {};
+  loaded.ignore = config.ignore ?? [];
+  loaded.routes = config.routes ?? [];
+  if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
+  for (const include of config.include ?? []) {
+    const included = resolve(dirname(file), include);
+    const at = chain.indexOf(realPath(included));
+    if (at >= 0) {
+      const cycle = [...chain.slice(at), realPath(included)].map((path) => displayPath(path, options.cwd)).join(' → ');
+      throw new ConfigError('CONFIG_INVALID', `${shown}: include cycle: ${cycle}`, {
+        location: { file: shown, ...locate(text, tree, ['include']), path: 'include' },
+        hint: 'a config file must not include itself, directly or through the files it includes',
+        details: { cycle: [...chain.slice(at), realPath(included)] },
+      });
+    }
+    if (!existsSync(included)) {
+      loaded.diagnostics.push({
+        level: 'warning',
+        code: 'INCLUDE_NOT_FOUND',
+        message: `included file ${include} does not exist`,
+        file: shown,
+        pointer: '/include',
+      });
+      continue;
+    }
+    const fromInclude = loadFile(included, options, chain);
+    // mcpns's own envInherit, when set, decides for the servers it includes too.
+    if (config.envInherit !== undefined) {
+      const policy = policyFromSetting(config.envInherit, `envInherit in ${shown}`);
+      for (const server of fromInclude.servers) if (server.transport === 'stdio') server.envPolicy = policy;
+    }
+    mergeInto(loaded, fromInclude);
+  }
+  return loaded;
+}
+
+/** A route whose regex does not compile or whose template names a missing group fails here, naming the rule. */
+function validateRoutes(config: McpnsConfig, shown: string, text: string, tree: JsonTree): void {
+  const problem = checkRouteDefinitions(config.routes ?? [])[0];
+  if (!problem) return;
+  const dotted = problem.path.map(String).join('.');
+  throw new ConfigError('CONFIG_INVALID', `${shown}: route "${problem.name}" (${dotted}): ${problem.message}`, {
+    location: { file: shown, ...locate(text, tree, problem.path), path: dotted },
+    details: { route: problem.name },
+  });
+}
+
+/** Combinations of `oauth` fields that cannot work fail here, naming the field. */
+function validateOAuth(servers: ReadonlyArray<[string, ServerEntry]>, shown: string, text: string, tree: JsonTree): void {
+  for (const [name, entry] of servers) {
+    const oauth = 'oauth' in entry ? entry.oauth : undefined;
+    if (!oauth) continue;
+    const fail = (field: string, message: string): never => {
+      const path = ['servers', name, 'oauth', ...(field ? [field] : [])];
+      throw new ConfigError('CONFIG_INVALID', `${shown}: ${path.join('.')}: ${message}`, {
+        location: { file: shown, ...locate(text, tree, path), path: path.join('.') },
+      });
+    };
+    const hasKey = oauth.privateKey !== undefined || oauth.privateKeyFile !== undefined;
+    if (oauth.privateKey !== undefined && oauth.privateKeyFile !== undefined) fail('privateKey', 'give privateKey or privateKeyFile, not both');
+    if (oauth.grantType === 'client_credentials') {
+      if (!oauth.clientId) fail('clientId', 'client_credentials needs a clientId');
+      if (oauth.clientSecret === undefined && !hasKey)
+        fail('clientSecret', 'client_credentials needs a clientSecret, or privateKey/privateKeyFile for private_key_jwt');
+    } else {
+      if (hasKey) fail(oauth.privateKey !== undefined ? 'privateKey' : 'privateKeyFile', 'private_key_jwt is used with "grantType": "client_credentials"');
+      if (oauth.signingAlgorithm !== undefined) fail('signingAlgorithm', 'signingAlgorithm is used with a private key (client_credentials)');
+    }
+    if (oauth.clientMetadataUrl !== undefined && !oauth.clientMetadataUrl.includes('${') && !/^https:\/\/[^/\s]+\/\S+/.test(oauth.clientMetadataUrl)) {
+      fail('clientMetadataUrl', 'must be an https URL with a path (it is used as the client_id)');
+    }
+  }
+}
+
+function validateRegexes(config: McpnsConfig, shown: string, text: string, tree: JsonTree): void {
+  for (const [name, namespace] of Object.entries(config.namespaces ?? {})) {
+    if (namespace.pattern === undefined) continue;
+    try {
+      new RegExp(namespace.pattern, 'u');
+    } catch (error) {
+      const at = locate(text, tree, ['namespaces', name, 'pattern']);
+      throw new ConfigError('CONFIG_INVALID', `namespaces.${name}.pattern: invalid regular expression: ${(error as Error).message}`, {
+        location: { file: shown, ...at, path: `namespaces.${name}.pattern` },
+      });
+    }
+  }
+}
+
+function toServerSpec(
+  name: string,
+  entry: ServerEntry,
+  context: {
+    file: string;
+    shown: string;
+    text: string;
+    tree: JsonTree;
+    env: Record<string, string | undefined>;
+    envInherit: EnvInheritSetting | undefined;
+  },
+): ServerSpec {
+  const pointerPath = ['servers', name];
+  const at = locate(context.text, context.tree, pointerPath);
+  const diagnostics: Diagnostic[] = [];
+  const expand = (raw: string, ...field: Array<string | number>): string =>
+    expandPosixDefault(raw, context.env, { file: context.shown, pointer: toPointer([...pointerPath, ...field]) }, diagnostics);
+  const expandMap = (map: Record<string, string> | undefined, field: string): Record<string, string> | undefined =>
+    map === undefined ? undefined : Object.fromEntries(Object.entries(map).map(([key, value]) => [key, expand(value, field, key)]));
+  const base = {
+    name,
+    enabled: entry.enabled !== false,
+    ...(entry.enabled === false ? { disabledReason: '"enabled": false in config' } : {}),
+    ...(entry.timeoutMs !== undefined ? { timeoutMs: entry.timeoutMs } : {}),
+    source: { client: 'mcpns' as const, file: context.shown, pointer: toPointer(pointerPath), ...at },
+    diagnostics,
+  };
+  if ('command' in entry) {
+    const cwd = entry.cwd === undefined ? dirname(context.file) : resolve(dirname(context.file), expand(entry.cwd, 'cwd'));
+    const setting = entry.envInherit ?? context.envInherit;
+    const envPolicy =
+      setting === undefined
+        ? { ...ALL_ENV, label: 'all (default)' }
+        : policyFromSetting(setting, `envInherit in ${entry.envInherit !== undefined ? `servers.${name}` : context.shown}`);
+    return {
+      ...base,
+      transport: 'stdio',
+      envPolicy,
+      command: expand(entry.command, 'command'),
+      args: (entry.args ?? []).map((value, index) => expand(value, 'args', index)),
+      ...(entry.env ? { env: expandMap(entry.env, 'env') } : {}),
+      cwd,
+    };
+  }
+  return {
+    ...base,
+    transport: entry.type,
+    url: expand(entry.url, 'url'),
+    ...(entry.headers ? { headers: expandMap(entry.headers, 'headers') } : {}),
+    ...(entry.oauth ? { oauth: oauthSettings(entry.oauth, (raw, ...field) => expand(raw, 'oauth', ...field), dirname(context.file)) } : {}),
+  };
+}
+
+/** The `oauth` object with ${VAR} expanded and a key file resolved against the config's directory. */
+function oauthSettings(entry: OAuthEntry, expand: (raw: string, ...field: Array<string | number>) => string, baseDir: string): OAuthSettings {
+  const settings: OAuthSettings = {};
+  if (entry.clientId !== undefined) settings.clientId = expand(entry.clientId, 'clientId');
+  if (entry.clientSecret !== undefined) settings.clientSecret = expand(entry.clientSecret, 'clientSecret');
+  if (entry.scopes !== undefined) settings.scopes = entry.scopes.map((scope, index) => expand(scope, 'scopes', index));
+  if (entry.callbackPort !== undefined) settings.callbackPort = entry.callbackPort;
+  if (entry.clientMetadataUrl !== undefined) settings.clientMetadataUrl = expand(entry.clientMetadataUrl, 'clientMetadataUrl');
+  if (entry.grantType !== undefined) settings.grantType = entry.grantType;
+  if (entry.privateKeyFile !== undefined) settings.privateKeyFile = resolve(baseDir, expand(entry.privateKeyFile, 'privateKeyFile'));
+  if (entry.privateKey !== undefined) settings.privateKey = expand(entry.privateKey, 'privateKey');
+  if (entry.signingAlgorithm !== undefined) settings.signingAlgorithm = entry.signingAlgorithm;
+  if (entry.issuer !== undefined) settings.issuer = expand(entry.issuer, 'issuer');
+  return settings;
+}
