@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configValidatorSource } from '../../../scripts/config-validator.mjs';
-import { isValidOwnConfig } from '../../../src/config/quick-validate.js';
+import { parseJsonText } from '../../../src/config/json-text.js';
+import { checkOwnConfigWithZod } from '../../../src/config/own-config-zod.js';
+import { isValidOwnConfig, parseValidOwnConfig } from '../../../src/config/quick-validate.js';
 import { McpnsConfigSchema } from '../../../src/config/schema.js';
 
 const shippedSchema = JSON.parse(readFileSync(new URL('../../../schema/mcpns.config.schema.json', import.meta.url), 'utf8'));
@@ -119,6 +121,21 @@ const configs = object({
   ),
 });
 
+/**
+ * The same document with its keys in another order (every third object reversed) and, in some documents, own
+ * "__proto__" keys (as JSON.parse makes them): zod puts declared keys in declaration order and never copies "__proto__".
+ */
+function scrambled(value: unknown, seed: number, withProto = seed % 2 === 0): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => scrambled(item, seed * 7 + index, withProto));
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, item], index) => [key, scrambled(item, seed * 31 + index + 1, withProto)] as const);
+  if (seed % 3 === 0) entries.reverse();
+  if (withProto && seed % 13 === 1) entries.splice(seed % (entries.length + 1), 0, ['__proto__', seed % 2 ? 'text' : { kind: 'x' }]);
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of entries) Object.defineProperty(result, key, { value: item, enumerable: true, writable: true, configurable: true });
+  return result;
+}
+
 describe('precompiled config validator', () => {
   it('is generated from the shipped JSON Schema (npm run schema keeps them in step)', () => {
     const shipped = readFileSync(new URL('../../../src/config/validate-config.generated.ts', import.meta.url), 'utf8');
@@ -139,6 +156,27 @@ describe('precompiled config validator', () => {
     );
     expect(valid).toBeGreaterThan(200);
     expect(invalid).toBeGreaterThan(200);
+  });
+
+  it('shapes every config it accepts exactly as zod parses it (keys, their order, "__proto__" dropped), without zod', () => {
+    let compared = 0;
+    let withProto = 0;
+    fc.assert(
+      fc.property(configs, fc.nat(), (config, seed) => {
+        const text = JSON.stringify(scrambled(config, seed));
+        const { value, tree } = parseJsonText(text, 'mcpns.config.json', { allowComments: false });
+        const fast = parseValidOwnConfig(value);
+        if (fast === undefined) return;
+        const viaZod = checkOwnConfigWithZod(value, text, tree, 'mcpns.config.json');
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(viaZod));
+        expect(fast).toStrictEqual(viaZod);
+        compared++;
+        if (text.includes('"__proto__"')) withProto++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(compared).toBeGreaterThan(200);
+    expect(withProto).toBeGreaterThan(10);
   });
 
   it('accepts the configs this repository ships', () => {
