@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = 'dist/cli-bundle';
 rmSync(new URL(`../${outdir}`, import.meta.url), { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: ['dist/cli/index.js'],
   // The entry sits at the depth of dist/cli/index.js, so paths to shipped files (`../../schema/…`) hold in both.
@@ -29,4 +29,6 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
+  metafile: process.env.MCPNS_BUNDLE_META !== undefined,
 });
+if (result.metafile) (await import('node:fs')).writeFileSync(process.env.MCPNS_BUNDLE_META, JSON.stringify(result.metafile));

@@ -54,7 +54,6 @@ export const CatalogFileSchema = z.looseObject({
 });
 export type CatalogFile = z.output<typeof CatalogFileSchema>;
 
-
 /** What decides (and words) a document the zod-free fast path (fast-read.ts) cannot vouch for. */
 export const checkCatalogWithZod: CatalogCheck = (value, file) => {
   const result = CatalogFileSchema.safeParse(value);

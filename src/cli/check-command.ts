@@ -42,7 +42,8 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
   defineAction(command, host, async (runtime, options) => {
     const format = resolveFormat(options);
     const ignoreCodes = options.ignore ?? [];
-    const loaded = options.catalog !== undefined ? await loadConfigurationRecordedIn(runtime, options, options.catalog) : await loadConfigurationFor(runtime, options);
+    const loaded =
+      options.catalog !== undefined ? await loadConfigurationRecordedIn(runtime, options, options.catalog) : await loadConfigurationFor(runtime, options);
     const config: LoadedConfig = loaded ?? emptyConfig(runtime.io.cwd);
     const targets = resolveTargets([...(options.style ?? []), ...(options.preset ?? [])], config);
     // Unknown codes and unwritable outputs fail before any server is started.

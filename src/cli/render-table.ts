@@ -67,7 +67,9 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
   const shown = cut ? texts.map((row) => row.map((text, index) => truncateToWidth(text, fitted[index]!))) : texts;
   const headers = heads.map((head, index) => truncateToWidth(head.header, fitted[index]!));
   // A cut column is as wide as its widest cut cell (a wide character may not fill the last column exactly).
-  const columnWidths = cut ? heads.map((_, index) => shown.reduce((max, row) => Math.max(max, displayWidth(row[index]!)), displayWidth(headers[index]!))) : widths;
+  const columnWidths = cut
+    ? heads.map((_, index) => shown.reduce((max, row) => Math.max(max, displayWidth(row[index]!)), displayWidth(headers[index]!)))
+    : widths;
   const lines = [headers.map((header, index) => pad(options.chalk.bold(header), header, columnWidths[index]!))];
   for (const [rowIndex, row] of rows.entries()) {
     lines.push(

@@ -222,14 +222,7 @@ function looksLikeOwnConfig(file: string, text: string): boolean {
   return OWN_ONLY_KEYS.some((key) => key in value);
 }
 
-function loadOwnConfig(
-  value: unknown,
-  text: string,
-  tree: JsonTree,
-  file: string,
-  options: CoreLoadOptions,
-  chain: readonly string[],
-): LoadedConfig {
+function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: string, options: CoreLoadOptions, chain: readonly string[]): LoadedConfig {
   const shown = displayPath(file, options.cwd);
   const { config, servers } = parseValidOwnConfig(value) ?? (options.checkOwnConfig ?? schemaNotLoaded)(value, text, tree, shown);
   const loaded = emptyConfig(dirname(file));

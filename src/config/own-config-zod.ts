@@ -34,7 +34,6 @@ export const checkOwnConfigWithZod: OwnConfigCheck = (value: unknown, text: stri
   return { config: result.data!, servers };
 };
 
-
 function schemaError(error: z.ZodError, text: string, tree: JsonTree, shown: string): ConfigError {
   const issue = error.issues[0]!;
   let path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
@@ -64,4 +63,3 @@ function schemaError(error: z.ZodError, text: string, tree: JsonTree, shown: str
     details: { issues: error.issues.slice(0, 10).map((each) => ({ path: each.path.map(String).join('.'), message: each.message })) },
   });
 }
-

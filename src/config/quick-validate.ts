@@ -74,7 +74,10 @@ function fits(shape: Shape, value: unknown): boolean {
     case 'object':
       if (!isPlainObject(value)) return false;
       if (!shape.keys) return true;
-      return (shape.required ?? []).every((key) => Object.hasOwn(value, key)) && (shape.loose === true || Object.keys(value).every((key) => Object.hasOwn(shape.keys!, key)));
+      return (
+        (shape.required ?? []).every((key) => Object.hasOwn(value, key)) &&
+        (shape.loose === true || Object.keys(value).every((key) => Object.hasOwn(shape.keys!, key)))
+      );
     case undefined:
       return true;
     case 'integer':

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readCatalogDocument } from './catalog-document.js';
 import { displayPath, loadConfig } from '../../config/load-core.js';
 import { withConfigSchema } from './schemas.js';
 import type { LoadedConfig } from '../../config/loaded.js';
@@ -45,10 +44,7 @@ export const MASKED_NOTE =
  * Configuration for a command that can work offline: with --catalog, "no config found" is not an error (unless
  * --config named a file); without it, configuration is required.
  */
-export async function loadConfigurationFor(
-  runtime: Runtime,
-  options: SourceOptions & { catalog?: string | undefined },
-): Promise<LoadedConfig | undefined> {
+export async function loadConfigurationFor(runtime: Runtime, options: SourceOptions & { catalog?: string | undefined }): Promise<LoadedConfig | undefined> {
   try {
     return await loadConfiguration(runtime, options);
   } catch (error) {
@@ -96,6 +92,8 @@ export async function loadConfigurationRecordedIn(
 async function recordedConfigFiles(runtime: Runtime, documentFile: string): Promise<string[]> {
   let servers: ReadonlyArray<{ source?: string; client?: string }>;
   try {
+    // Loaded here: commands that read no document (servers, list) do not load the catalog reader.
+    const { readCatalogDocument } = await import('./catalog-document.js');
     servers = (await readCatalogDocument(runtime.io, documentFile)).servers;
   } catch {
     return []; // the command reads the document itself and reports what is wrong with it

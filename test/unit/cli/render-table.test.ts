@@ -15,9 +15,23 @@ const text = fc.oneof(
 const cell = text.map((value) => terminalSafe(value));
 
 const BORDERLESS = Object.fromEntries(
-  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid', 'middle'].map(
-    (key) => [key, ''],
-  ),
+  [
+    'top',
+    'top-mid',
+    'top-left',
+    'top-right',
+    'bottom',
+    'bottom-mid',
+    'bottom-left',
+    'bottom-right',
+    'left',
+    'left-mid',
+    'mid',
+    'mid-mid',
+    'right',
+    'right-mid',
+    'middle',
+  ].map((key) => [key, '']),
 );
 
 /** The reference: the same cells cut to the same widths, laid out by cli-table3 (how mcpns drew tables before). */
@@ -51,17 +65,15 @@ describe('renderTable', () => {
   it('gives the same bytes as cli-table3 (plain and coloured, cut to a terminal width or not)', () => {
     fc.assert(
       fc.property(
-        fc
-          .integer({ min: 1, max: 4 })
-          .chain((columns) =>
-            fc.tuple(
-              fc.array(fc.record({ header: cell, shrinkRank: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) }), {
-                minLength: columns,
-                maxLength: columns,
-              }),
-              fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { maxLength: 8 }),
-            ),
+        fc.integer({ min: 1, max: 4 }).chain((columns) =>
+          fc.tuple(
+            fc.array(fc.record({ header: cell, shrinkRank: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }) }), {
+              minLength: columns,
+              maxLength: columns,
+            }),
+            fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { maxLength: 8 }),
           ),
+        ),
         fc.boolean(),
         fc.option(fc.integer({ min: 4, max: 60 }), { nil: undefined }),
         ([columns, rows], color, width) => {
