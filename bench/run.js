@@ -117,12 +117,13 @@ function verdict(id, text, met, by, contender, explain) {
 /** Why a target can be missed, in words; the profile of the run (added below each miss) shows it in numbers. */
 const EXPLAIN = {
   startup:
-    'Module loading is most of it (the profile: compiling and resolving modules in node internals). These commands load commander, the command layer and config loading, which validates mcpns.config.json with its zod schema (the contract: zod is kept off the path to the first server spawn, not off config loading) and registers every client reader, plus chalk and cli-table3 for tables. `--version` and `plan schema` are answered before any of that is loaded.',
+    "What is left is Node loading and compiling mcpns's bundle (scripts/build-cli.mjs: about 25 files for these commands, commander and the precompiled config validator the largest) and running the command. zod (about 100 modules), cli-table3 and the catalog reader are no longer loaded by these commands; `--version` and `plan schema` are answered before the bundle is loaded. On Node ≥ 22.8 the compile cache (bin/mcpns.js) also skips most compiling; this machine runs Node 20.",
   firstSpawn:
-    'Before its first spawn mcpns loads its entry, the spawn-first module and the precompiled config validator (about 20 small modules, no commander, zod or SDK), reads and validates the config and builds the environment; the rest is Node start-up and `spawn()` itself.',
+    'Before its first spawn mcpns loads its entry, the spawn-first module and the precompiled config validator (a dozen files of the bundle, no commander, zod or SDK), reads and validates the config and builds the environment; the rest is Node start-up and `spawn()` itself.',
   inspector:
     "Both clients wait for the same server, and the minimal SDK client, which does nothing else, is already most of the time. mcpns runs at about the minimal client's speed (or faster, thanks to spawn first and the short shutdown), so how far ahead of the Inspector it can be is bounded by how much slower the Inspector is than a minimal client on this server.",
-  oneServer: 'mcpns loads more than the minimal client (commander, config, naming, reporters), though after its servers are started.',
+  oneServer:
+    'mcpns does more than the minimal client (commander, config, naming, secret redaction, the catalog document), though after its servers are started; on 2 cores every CPU-millisecond it spends delays the servers that are still booting.',
   shutdown: 'A server that keeps writing to stderr after stdin closes is still working: the grace before SIGTERM restarts with each write (up to 2 s).',
   offline:
     '`check` runs both families over two targets: it parses the JSON, renders every name per target with its routing lookup, groups names (exact and folded) in hash maps, parses each name back and indexes every description. Each step is one pass over the tools; garbage collection of the maps and strings they build is the largest single item in the profile.',
