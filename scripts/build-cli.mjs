@@ -1,10 +1,11 @@
 // Bundles the command-line tool (dist/cli/index.js, compiled by tsc) into dist/cli-bundle/ with esbuild, so a run
-// loads a few files instead of ~200 modules (commander, chalk and mcpns's own): module loading was most of the
+// loads a few dozen files instead of ~200 modules (commander, chalk and mcpns's own): module loading was most of the
 // start-up time of commands that start no server. Code splitting keeps every dynamic import lazy (the MCP SDK, ajv,
 // each command's module). The library entry (dist/index.js, its declaration files) stays tsc's output.
-// bin/mcpns.js runs dist/cli-bundle/index.js; `npm run build` runs this after tsc.
+// bin/mcpns.js runs dist/cli-bundle/index.js; `npm run build` runs this after tsc. MCPNS_BUNDLE_META=<file> writes
+// esbuild's metafile there (which sources went into which chunk, and their sizes).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,4 +32,4 @@ const result = await build({
   logLevel: 'warning',
   metafile: process.env.MCPNS_BUNDLE_META !== undefined,
 });
-if (result.metafile) (await import('node:fs')).writeFileSync(process.env.MCPNS_BUNDLE_META, JSON.stringify(result.metafile));
+if (result.metafile) writeFileSync(process.env.MCPNS_BUNDLE_META, JSON.stringify(result.metafile));
