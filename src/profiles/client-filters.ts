@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from '../util/picomatch.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec, ToolFilter } from '../config/model.js';
@@ -11,7 +11,7 @@ export interface HiddenMark {
 function matches(filter: ToolFilter, pattern: string, tool: string, list: 'include' | 'exclude'): boolean {
   switch (filter.match) {
     case 'glob':
-      return picomatch.isMatch(`${filter.prefix ?? ''}${tool}`, pattern, { dot: true });
+      return picomatch().isMatch(`${filter.prefix ?? ''}${tool}`, pattern, { dot: true });
     case 'gemini':
       // Gemini: includeTools entries are a name or "name(args…)"; excludeTools is exact.
       return pattern === tool || (list === 'include' && pattern.startsWith(`${tool}(`));

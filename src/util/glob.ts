@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { picomatch } from './picomatch.js';
 
 /**
  * A list of globs compiled once. Filters keyed by globs must be evaluated as globs (MCP-ocs
@@ -18,7 +18,7 @@ export interface GlobSet {
 }
 
 export function compileGlobs(patterns: readonly string[]): GlobSet {
-  const compiled = patterns.map((pattern) => ({ pattern, test: picomatch(pattern, { dot: true }) }));
+  const compiled = patterns.map((pattern) => ({ pattern, test: picomatch()(pattern, { dot: true }) }));
   const firstMatch = (names: readonly string[]): string | undefined => compiled.find(({ test }) => names.some((name) => test(name)))?.pattern;
   return { patterns: [...patterns], firstMatch, matches: (names) => firstMatch(names) !== undefined };
 }

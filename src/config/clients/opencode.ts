@@ -1,16 +1,11 @@
+import { picomatch } from '../../util/picomatch.js';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter } from './entry.js';
 import { xdgConfigHome } from './paths.js';
 import type { ClientLocation, ClientReader } from './types.js';
-
-// picomatch only when an opencode file has glob tool filters (CommonJS: required on first use).
-type Picomatch = typeof import('picomatch');
-let picomatchModule: Picomatch | undefined;
-const picomatch = (): Picomatch => (picomatchModule ??= createRequire(import.meta.url)('picomatch') as Picomatch);
 
 const NAMES = ['opencode.jsonc', 'opencode.json'];
 
