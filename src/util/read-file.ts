@@ -1,8 +1,11 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { formatBytes } from './json-walk.js';
 
-/** Largest input file mcpns reads by default (catalogs of many thousand tools are tens of megabytes). */
-export const DEFAULT_MAX_INPUT_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest input file mcpns reads by default: a catalog of a million tools is about 290 MiB, and V8's longest string
+ * is just under 512 Mi characters, so a larger file could not be read as text anyway.
+ */
+export const DEFAULT_MAX_INPUT_BYTES = 500 * 1024 * 1024;
 
 /** Largest config file read (real ones are kilobytes; 20 000 servers are about 4 MB). */
 export const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
