@@ -119,7 +119,7 @@ function verdict(id, text, met, by, contender, explain) {
 /** Why a target can be missed, in words; the profile of the run (added below each miss) shows it in numbers. */
 const EXPLAIN = {
   startup:
-    "What is left is Node loading and compiling mcpns's bundle (scripts/build-cli.mjs: about 25 files for these commands, commander and the precompiled config validator the largest) and running the command. zod (about 100 modules), cli-table3 and the catalog reader are no longer loaded by these commands; `--version` and `plan schema` are answered before the bundle is loaded. On Node ≥ 22.8 the compile cache (bin/mcpns.js) also skips most compiling; this machine runs Node 20.",
+    "What is left is Node loading and compiling mcpns's bundle (scripts/build-cli.mjs: about 25 files for these commands, commander and the precompiled config validator the largest) and running the command. zod (about 100 modules) and the catalog reader are no longer loaded by these commands; cli-table3 (the product's table package) costs 10–20 ms per table drawn; `--version` and `plan schema` are answered before the bundle is loaded. On Node ≥ 22.8 the compile cache (bin/mcpns.js) also skips most compiling; this machine runs Node 20.",
   startup24:
     'Node 24 starts in about half the time of Node 20 (its start-up snapshot), so the same fixed cost of mcpns — loading its bundle (about 25 files, read and linked even when their compiled code comes from the compile cache) and running the command — weighs about twice as much against it.',
   firstSpawn:

@@ -1,3 +1,4 @@
+import Table from 'cli-table3';
 import { Chalk, type ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
 
@@ -21,8 +22,12 @@ export interface TableOptions {
   chalk: ChalkInstance;
   /** Fit the table to this many columns (a terminal's width) by cutting ranked columns; undefined: never cut. */
   width?: number | undefined;
+  /** Row count above which the linear renderer replaces cli-table3 (default CLI_TABLE_MAX_ROWS; tests compare both). */
+  cliTableMaxRows?: number;
 }
 
+/** Above this many rows cli-table3's layout grows quadratically; the linear renderer gives the same bytes. */
+export const CLI_TABLE_MAX_ROWS = 1000;
 /** A shrinkable column is never cut below this width. */
 const MIN_SHRUNK_WIDTH = 12;
 const PADDING_RIGHT = 2;
@@ -52,11 +57,10 @@ export function truncateToWidth(text: string, width: number): string {
 }
 
 /**
- * A borderless table (readable in CI logs, aligned on a TTY). Cells must already be terminal-safe. One pass over
- * the rows, so `list` stays fast at hundreds of thousands of tools; the bytes are cli-table3's (borderless, two
- * spaces between columns, lines trimmed), which a property test checks against cli-table3 itself. cli-table3 is not
- * used at run time: its layout grows quadratically with the rows and, even for 20 rows, was a fifth of the time of
- * `mcpns servers`.
+ * A borderless table (readable in CI logs, aligned on a TTY). Cells must already be terminal-safe. Tables drawn by
+ * people's commands go through cli-table3; above CLI_TABLE_MAX_ROWS rows its layout grows quadratically, so a linear
+ * renderer with the same bytes (borderless, two spaces between columns, lines trimmed; a property test checks it
+ * against cli-table3 itself) takes over, and `list` stays fast at hundreds of thousands of tools.
  */
 export function renderTable(columns: readonly (TableColumn | string)[], rows: readonly (readonly Cell[])[], options: TableOptions): string {
   const heads: TableColumn[] = columns.map((column) => (typeof column === 'string' ? { header: column } : column));
@@ -70,18 +74,46 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
   const columnWidths = cut
     ? heads.map((_, index) => shown.reduce((max, row) => Math.max(max, displayWidth(row[index]!)), displayWidth(headers[index]!)))
     : widths;
-  const lines = [headers.map((header, index) => pad(options.chalk.bold(header), header, columnWidths[index]!))];
-  for (const [rowIndex, row] of rows.entries()) {
-    lines.push(
-      heads.map((_, index) => {
-        const text = shown[rowIndex]![index]!;
-        const cell = row[index];
-        return pad(typeof cell === 'object' && cell.paint ? cell.paint(text) : text, text, columnWidths[index]!);
-      }),
-    );
+  const paint = (rowIndex: number, index: number): string => {
+    const text = shown[rowIndex]![index]!;
+    const cell = rows[rowIndex]![index];
+    return typeof cell === 'object' && cell.paint ? cell.paint(text) : text;
+  };
+  if (rows.length <= (options.cliTableMaxRows ?? CLI_TABLE_MAX_ROWS)) {
+    const table = new Table({ head: headers.map((header) => options.chalk.bold(header)), style: CLI_TABLE_STYLE, chars: BORDERLESS });
+    for (const rowIndex of rows.keys()) table.push(heads.map((_, index) => paint(rowIndex, index)));
+    return table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .concat('\n');
   }
+  const lines = [headers.map((header, index) => pad(options.chalk.bold(header), header, columnWidths[index]!))];
+  for (const rowIndex of rows.keys()) lines.push(heads.map((_, index) => pad(paint(rowIndex, index), shown[rowIndex]![index]!, columnWidths[index]!)));
   return lines.map((cells) => cells.join('').trimEnd()).join('\n') + '\n';
 }
+
+const CLI_TABLE_STYLE = { head: [], border: [], 'padding-left': 0, 'padding-right': PADDING_RIGHT };
+const BORDERLESS = Object.fromEntries(
+  [
+    'top',
+    'top-mid',
+    'top-left',
+    'top-right',
+    'bottom',
+    'bottom-mid',
+    'bottom-left',
+    'bottom-right',
+    'left',
+    'left-mid',
+    'mid',
+    'mid-mid',
+    'right',
+    'right-mid',
+    'middle',
+  ].map((key) => [key, '']),
+);
 
 /** A cell (maybe painted) padded to its column's width plus the gap between columns. */
 const pad = (painted: string, text: string, width: number): string => painted + ' '.repeat(width - displayWidth(text) + PADDING_RIGHT);

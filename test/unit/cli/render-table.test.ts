@@ -62,7 +62,7 @@ function viaCliTable(columns: readonly TableColumn[], rows: readonly Cell[][], o
 }
 
 describe('renderTable', () => {
-  it('gives the same bytes as cli-table3 (plain and coloured, cut to a terminal width or not)', () => {
+  it("the linear renderer (used above CLI_TABLE_MAX_ROWS rows) and the cli-table3 path give cli-table3's bytes (plain and coloured, cut to a terminal width or not)", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 4 }).chain((columns) =>
@@ -80,7 +80,9 @@ describe('renderTable', () => {
           const chalk = makeChalk(color);
           const heads: TableColumn[] = columns.map(({ header, shrinkRank }) => (shrinkRank === undefined ? { header } : { header, shrinkRank }));
           const painted: Cell[][] = rows.map((row) => row.map((value, index) => (index === 0 ? { text: value, paint: chalk.cyan } : value)));
-          expect(renderTable(heads, painted, { chalk, width })).toBe(viaCliTable(heads, painted, { chalk, width }));
+          const reference = viaCliTable(heads, painted, { chalk, width });
+          expect(renderTable(heads, painted, { chalk, width, cliTableMaxRows: -1 })).toBe(reference);
+          expect(renderTable(heads, painted, { chalk, width })).toBe(reference);
         },
       ),
       { numRuns: 500 },
