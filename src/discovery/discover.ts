@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
@@ -29,6 +30,9 @@ export { serverDeadlineMs } from './package-runner.js';
 export async function discoverServers(servers: ServerSpec[], options: DiscoveryOptions): Promise<ServerDiscovery[]> {
   const results: ServerDiscovery[] = new Array(servers.length);
   const total = servers.length;
+  const slots = Math.max(1, Math.min(options.concurrency || DEFAULT_CONCURRENCY, total));
+  const run = linkedAbort(options.signal, slots);
+  const perServer: DiscoveryOptions = run ? { ...options, signal: run.signal } : options;
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
@@ -36,17 +40,35 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
       const index = next++;
       const spec = servers[index] as ServerSpec;
       options.onProgress?.({ server: spec.name, phase: 'start', done, total });
-      const result = await discoverOne(spec, options, (phase, runner) => options.onProgress?.({ server: spec.name, phase, done, total, runner }));
+      const result = await discoverOne(spec, perServer, (phase, runner) => options.onProgress?.({ server: spec.name, phase, done, total, runner }));
       results[index] = result;
       done++;
       options.onProgress?.({ server: spec.name, phase: result.server.status === 'ok' ? 'done' : 'failed', done, total });
     }
   };
-  const slots = Math.max(1, Math.min(options.concurrency || DEFAULT_CONCURRENCY, total));
-  await Promise.all(Array.from({ length: slots }, worker));
+  try {
+    await Promise.all(Array.from({ length: slots }, worker));
+  } finally {
+    run?.dispose();
+  }
   // Servers started ahead (spawn first) that no discovery adopted are not needed.
   await discardPrespawned();
   return results;
+}
+
+/**
+ * This run's own signal, aborted when the caller's is: the caller's signal gets one listener however many servers run
+ * at once (Node warns past 10 on a signal, and a library caller cannot be expected to raise that limit), and each
+ * running server's deadline listens to ours, whose limit is the number of slots. `dispose()` unhooks it from the caller's.
+ */
+function linkedAbort(outer: AbortSignal | undefined, slots: number): { signal: AbortSignal; dispose(): void } | undefined {
+  if (!outer) return undefined;
+  const controller = new AbortController();
+  setMaxListeners(Math.max(10, slots + 1), controller.signal);
+  const onAbort = (): void => controller.abort(outer.reason);
+  if (outer.aborted) onAbort();
+  else outer.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', onAbort) };
 }
 
 const packageRunnerOf = (spec: ServerSpec): PackageRunner | undefined =>

@@ -1,4 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { chmodSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerSpec } from '../../src/config/model.js';
@@ -241,6 +243,35 @@ describe('discoverServers: deadlines', () => {
     expect(results.slice(0, 2).map((result) => result.server.error?.code)).toEqual(['INTERRUPTED', 'INTERRUPTED']);
     expect(results[2]?.server.error?.code).toBe('INTERRUPTED'); // never started: no slot was free before the abort
     await expectProcessesGone(readPids(pidLog.file));
+  });
+});
+
+describe("discoverServers: the caller's abort signal", () => {
+  it('many servers at once add one listener to it (no MaxListenersExceededWarning), removed when discovery ends', async () => {
+    // A port nothing listens on: each server fails fast, but its deadline exists (and listens) from the start.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const specs = Array.from({ length: 12 }, (_, index) => httpSpec(`refused-${index}`, `http://127.0.0.1:${port}/mcp`));
+      const discovery = discoverServers(specs, { timeoutMs: GENEROUS, concurrency: 12, signal: controller.signal });
+      // Every server's deadline was created synchronously, before the first connection attempt.
+      const listenersDuring = getEventListeners(controller.signal, 'abort').length;
+      const results = await discovery;
+      // Warnings are emitted on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(results.map((result) => result.server.error?.code)).toEqual(Array(12).fill('HTTP_ERROR'));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning').map((warning) => warning.message)).toEqual([]);
+      expect(listenersDuring).toBe(1);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
 
