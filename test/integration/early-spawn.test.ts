@@ -94,6 +94,9 @@ describe('discovery adopts what was started ahead', () => {
       env: spawnEnvironment({ env: { MCPNS_PID_FILE: pids, OTHER: '1' }, envPolicy: ALL_ENV }, env),
       cwd: dir,
     });
+    // Wait until the guess runs (it records its PID at start-up): ended before that, it would leave no trace to count.
+    for (let tries = 0; tries < 400 && readPids(pids).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(readPids(pids)).toHaveLength(1);
     const result = await runCli(['list', '--json'], { cwd: dir, env });
     expect(result.code).toBe(0);
     expect(prespawnedCount()).toBe(0);
