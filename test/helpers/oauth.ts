@@ -26,8 +26,44 @@ export interface OAuthFixture extends HttpFixture {
   control(name: string, body?: Record<string, unknown>): Promise<void>;
 }
 
+/**
+ * The process that serves this file's OAuth fixtures (oauth-server.js --host): started with the first fixture and
+ * ended when the last one is stopped, so a file that starts one fixture per test pays one start-up of node, express
+ * and the SDK, not one per test. Every fixture still has its own switches, ports and state.
+ */
+let host: Promise<HttpFixture> | undefined;
+let hosted = 0;
+
+async function hostRequest(path: string, body?: unknown): Promise<Response> {
+  const { origin } = await host!;
+  const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  if (!response.ok) throw new Error(`OAuth fixture host: ${path} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
 export async function startOAuthFixture(args: string[] = []): Promise<OAuthFixture> {
-  const fixture = await startHttpFixture('oauth-server', args);
+  hosted++;
+  host ??= startHttpFixture('oauth-server', ['--host']);
+  let port: number;
+  try {
+    ({ port } = (await (await hostRequest('/instance', { args })).json()) as { port: number });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const hostProcess = (await host).process;
+  let stopped = false;
+  const fixture: HttpFixture = {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    process: hostProcess,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      if (hostProcess.exitCode === null && hostProcess.signalCode === null) await hostRequest(`/close/${port}`);
+      await release();
+    },
+  };
   return {
     ...fixture,
     url: `${fixture.origin}/mcp`,
@@ -56,4 +92,15 @@ export async function clickAllow(url: string): Promise<string[]> {
     current = new URL(location, current).href;
   }
   return visited;
+}
+
+/** One fixture fewer: the host ends with the last. */
+async function release(): Promise<void> {
+  if (--hosted > 0 || !host) return;
+  const ending = host;
+  host = undefined;
+  await ending.then(
+    (started) => started.stop(),
+    () => undefined,
+  );
 }
