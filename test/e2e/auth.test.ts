@@ -1,14 +1,16 @@
 /**
- * `mcpns auth` end to end through the built bin, against the OAuth fixture, with a headless BROWSER script
- * (fixtures/browser/headless.js: fetches the URL and follows the redirects, like a user who clicks "allow"; it logs
- * every URL it visits, so a test can tell that no browser was opened).
+ * `mcpns auth` end to end, against the OAuth fixture, with a headless BROWSER script (fixtures/browser/headless.js:
+ * fetches the URL and follows the redirects, like a user who clicks "allow"; it logs every URL it visits, so a test can
+ * tell that no browser was opened). The main flows (before sign-in, sign-in to sign-out, Ctrl-C) run the built bin;
+ * the variants of client identity, failures and CI credentials run the same `main()` in-process (`cli`), which spares
+ * a node start-up per command.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBin, type CliResult } from '../helpers/cli.js';
+import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { fixtureEntry } from '../helpers/config.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
@@ -24,7 +26,10 @@ interface Setup {
   dir: string;
   stateDir: string;
   browserLog: string;
+  /** The built bin. */
   run(args: string[], env?: Record<string, string>): Promise<CliResult>;
+  /** In-process (runCli). */
+  cli(args: string[], env?: Record<string, string>): Promise<CliResult>;
 }
 
 /** A project with the OAuth server `s` (plus a stdio calculator), its own state directory and browser log. */
@@ -39,7 +44,14 @@ async function setup(fixtureArgs: string[] = [], oauth?: Record<string, unknown>
     JSON.stringify({ servers: { s: { type: 'http', url: server.url, ...(oauth ? { oauth } : {}) }, calculator: fixtureEntry('calculator') } }, null, 2),
   );
   const env = { MCPNS_STATE_DIR: stateDir, BROWSER: HEADLESS_BROWSER, HEADLESS_BROWSER_LOG: browserLog };
-  return { server, dir, stateDir, browserLog, run: (args, extra = {}) => runBin(args, { cwd: dir, env: { ...env, ...extra } }) };
+  return {
+    server,
+    dir,
+    stateDir,
+    browserLog,
+    run: (args, extra = {}) => runBin(args, { cwd: dir, env: { ...env, ...extra } }),
+    cli: (args, extra = {}) => runCli(args, { cwd: dir, env: { ...env, ...extra } }),
+  };
 }
 
 const json = (result: CliResult): any => JSON.parse(result.stdout);
@@ -193,20 +205,20 @@ describe('auth login with a headless BROWSER', () => {
     ['a pre-registered public client (none)', ['--dcr', 'off', '--client', 'pub'], { clientId: 'pub' }, 'none', 'pre-registered'],
     ['a Client ID Metadata Document', ['--dcr', 'off', '--cimd'], { clientMetadataUrl: 'https://client.example.com/mcpns.json' }, 'none', 'metadata-document'],
   ] as const)('%s: login, list and call --execute', async (_label, fixtureArgs, oauth, method, kind) => {
-    const { run, server } = await setup([...fixtureArgs], oauth);
-    const login = await run(['auth', 'login', 's', '--json']);
+    const { cli, server } = await setup([...fixtureArgs], oauth);
+    const login = await cli(['auth', 'login', 's', '--json']);
     expect(login.code, login.stderr).toBe(0);
     expect(json(login).servers).toMatchObject([{ server: 's', status: 'signed-in', client: { kind } }]);
     expect((await server.state()).tokenRequests.map((request) => request.method)).toEqual([method]);
-    expect((await run(['list'])).code).toBe(0);
-    const call = await run(['call', 's/echo', 'text=ok', '--execute']);
+    expect((await cli(['list'])).code).toBe(0);
+    const call = await cli(['call', 's/echo', 'text=ok', '--execute']);
     expect(call.code, call.stderr).toBe(0);
     expect(call.stdout).toContain('result of s/echo:\nok\n');
   });
 
   it('--no-browser prints the URL only; --timeout bounds the wait with a clear error', async () => {
-    const { run, browserLog } = await setup();
-    const result = await run(['auth', 'login', 's', '--no-browser', '--timeout', '400']);
+    const { cli, browserLog } = await setup();
+    const result = await cli(['auth', 'login', 's', '--no-browser', '--timeout', '400']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/mcpns: open this URL to sign in to "s":\n {2}http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
     expect(result.stderr).toContain(
@@ -217,18 +229,18 @@ describe('auth login with a headless BROWSER', () => {
 
   it('a denied consent, a state mismatch and a non-HTTP server fail with exit 1, the other servers in the same login still sign in', async () => {
     const denied = await setup(['--deny']);
-    const deny = await denied.run(['auth', 'login', 's', '--json']);
+    const deny = await denied.cli(['auth', 'login', 's', '--json']);
     expect(deny.code).toBe(1);
     expect(json(deny).servers[0]).toMatchObject({
       status: 'failed',
       error: { code: 'AUTH_FAILED', message: 'the authorization server refused the sign-in to "s": access_denied (The user refused access)' },
     });
     const tampered = await setup(['--wrong-state']);
-    const state = await tampered.run(['auth', 'login', 'calculator', 's']);
+    const state = await tampered.cli(['auth', 'login', 'calculator', 's']);
     expect(state.code).toBe(1);
     expect(state.stderr).toContain('mcpns: error: "calculator" is not an HTTP server; only remote (http/sse) servers sign in');
     expect(state.stderr).toContain('mcpns: error: the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
-    const unknown = await tampered.run(['auth', 'login', 'nope']);
+    const unknown = await tampered.cli(['auth', 'login', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown server "nope"');
   });
@@ -262,12 +274,12 @@ describe('auth login with a headless BROWSER', () => {
 
 describe('CI: client credentials, no login, no browser', () => {
   it('with a client secret', async () => {
-    const { run, browserLog } = await setup(['--dcr', 'off', '--client', 'ci:ci-secret'], {
+    const { cli, browserLog } = await setup(['--dcr', 'off', '--client', 'ci:ci-secret'], {
       grantType: 'client_credentials',
       clientId: 'ci',
       clientSecret: '${CI_SECRET}',
     });
-    const list = await run(['list', '--json'], { CI_SECRET: 'ci-secret' });
+    const list = await cli(['list', '--json'], { CI_SECRET: 'ci-secret' });
     expect(list.code, list.stderr).toBe(0);
     expect(json(list).servers.find((server: any) => server.name === 's')).toMatchObject({ status: 'ok', toolCount: 2 });
     expect(existsSync(browserLog)).toBe(false);
@@ -282,16 +294,16 @@ describe('CI: client credentials, no login, no browser', () => {
     const keyDir = makeTempDir();
     writeFileSync(join(keyDir, 'public.pem'), keys.publicKey);
     writeFileSync(join(keyDir, 'private.pem'), keys.privateKey, { mode: 0o600 });
-    const { run, server } = await setup(['--dcr', 'off', '--jwt-client', `ci-jwt=${join(keyDir, 'public.pem')}`, '--auth-methods', 'private_key_jwt'], {
+    const { cli, server } = await setup(['--dcr', 'off', '--jwt-client', `ci-jwt=${join(keyDir, 'public.pem')}`, '--auth-methods', 'private_key_jwt'], {
       grantType: 'client_credentials',
       clientId: 'ci-jwt',
       privateKeyFile: join(keyDir, 'private.pem'),
       signingAlgorithm: 'RS256',
     });
-    const list = await run(['list', '--json']);
+    const list = await cli(['list', '--json']);
     expect(list.code, list.stderr).toBe(0);
     expect((await server.state()).tokenRequests).toMatchObject([{ grant_type: 'client_credentials', method: 'private_key_jwt' }]);
-    const status = await run(['auth', 'status', '--json']);
+    const status = await cli(['auth', 'status', '--json']);
     expect(json(status).servers[0]).toMatchObject({ server: 's', auth: 'client-credentials', needsSignIn: false, signedIn: true });
   });
 });

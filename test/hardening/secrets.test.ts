@@ -1,10 +1,13 @@
 /**
- * Secrets: one config holds a sentinel secret in env values (plain and `${VAR}`-expanded), header values
- * (Authorization: Bearer …, a custom header) and URLs (password, query token), over real fixture servers: stdio
- * demos, a server that echoes its env into its tool list and stderr, a crashing server that prints its env, an HTTP
- * server that requires the sentinel as its bearer token, and an HTTP entry on a closed port (error messages).
- * Every command and format runs against it; the sentinel, or any 6-character piece of it, must appear nowhere in
- * stdout, stderr or written files.
+ * Secrets: one config holds a sentinel secret in env values (plain, embedded in a longer value and `${VAR}`-expanded),
+ * header values (Authorization: Bearer …, a custom header) and URLs (password, query token), over real fixture
+ * servers: a stdio server that echoes its env into its tool list and stderr, a crashing server that prints its env, an
+ * HTTP server that requires the sentinel as its bearer token, the calculator over HTTP, and an HTTP entry on a closed
+ * port (error messages). Every command and format runs against it; the sentinel, or any 6-character piece of it, must
+ * appear nowhere in stdout, stderr or written files.
+ *
+ * Server start-ups are shared: the HTTP servers start once for the whole file; only the servers whose environment
+ * comes from the config (the echoing and the crashing one) start per command, as they must.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +50,8 @@ async function closedPort(): Promise<number> {
 }
 
 let http: HttpFixture;
+/** The calculator over HTTP, shared by every run of both describes (it holds no secret of its own). */
+let calculator: HttpFixture;
 let temp: TempConfig;
 /** The live catalog exactly as the servers sent it (secrets included), discovered once and shared by the offline runs. */
 let rawCatalog: string;
@@ -54,12 +59,15 @@ const env = { CUSTOM_SECRET: EXPANDED };
 const run = (argv: string[]): Promise<CliResult> => runCli(argv, { cwd: temp.dir, env });
 
 beforeAll(async () => {
-  http = await startHttpFixture('http-server', ['--mode', 'auth'], { HTTP_TOKEN: SENTINEL });
+  [http, calculator] = await Promise.all([
+    startHttpFixture('http-server', ['--mode', 'auth'], { HTTP_TOKEN: SENTINEL }),
+    startHttpFixture('calculator', ['--http', '0']),
+  ]);
   const refusedPort = await closedPort();
   temp = writeTempConfig({
     servers: {
-      calculator: fixtureEntry('calculator', { env: { API_KEY: SENTINEL, OTHER: `prefix ${SENTINEL} suffix` } }),
-      echo: fixtureEntry('env-echo', { env: { ECHO_VAR: SENTINEL, EXPANDED_TOO: '${CUSTOM_SECRET}' } }),
+      calculator: { type: 'http', url: `${calculator.origin}/mcp` },
+      echo: fixtureEntry('env-echo', { env: { ECHO_VAR: SENTINEL, EXPANDED_TOO: '${CUSTOM_SECRET}', API_KEY: SENTINEL, OTHER: `prefix ${SENTINEL} suffix` } }),
       crashy: { command: 'sh', args: ['-c', 'echo "starting with $API_KEY and $TOKEN2" >&2; exit 3'], env: { API_KEY: SENTINEL, TOKEN2: '${CUSTOM_SECRET}' } },
       remote: {
         type: 'http',
@@ -106,7 +114,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await http?.stop();
+  await Promise.all([http?.stop(), calculator?.stop()]);
   temp?.cleanup();
 });
 
@@ -266,7 +274,7 @@ describe('OAuth secrets never reach stdout, stderr or written files', () => {
           pre: { type: 'http', url: oauth.url, oauth: { clientId: 'pre', clientSecret: '${OAUTH_CLIENT_SECRET}' } },
           dynamic: { type: 'http', url: `${oauth.url}?tenant=second` },
           ci: { type: 'http', url: credentials.url, oauth: { grantType: 'client_credentials', clientId: 'ci', privateKeyFile: join(keyDir, 'ci.pem') } },
-          calculator: fixtureEntry('calculator'),
+          calculator: { type: 'http', url: `${calculator.origin}/mcp` },
         },
       }),
     );
