@@ -6,23 +6,29 @@ import { defineConfig } from 'vitest/config';
  * servers, the built bin) and sockets, whose CPU is not the worker's; vitest's default (cores - 1) meant a single
  * worker on a 2-core machine, with one core idle while that worker waited. More than one per core only adds
  * contention (the suite is CPU-bound once both cores are busy).
- *
- * isolate: false: a worker runs its test files one after the other in one module graph instead of importing the CLI,
- * the SDK and their dependencies again for each file (about a quarter of a second of CPU per file). Tests share no
- * module state they rely on: no mocks, no fake timers, no global stubs; temp folders are removed after each file by
- * test/setup/each-file.ts.
  */
 const workers = Math.max(3, availableParallelism());
 
+/**
+ * Pure tests (unit, fidelity) run without per-file isolation: a worker runs its files one after the other in one
+ * module graph instead of importing the core and its dependencies again for each (about a quarter of a second of CPU
+ * per file). They share no module state they rely on: no mocks, fake timers or global stubs; temp folders are removed
+ * after each file by test/setup/each-file.ts. Tests that run the CLI against servers keep isolation: the CLI keeps
+ * process-wide state by design (credentials learned at run time are redacted for the rest of the process,
+ * src/util/redact.ts), which must not carry from one file to the next.
+ */
+const PURE = ['test/unit/**/*.test.ts', 'test/fidelity/**/*.test.ts'];
+
+/** What both projects share (the root's globalSetup runs once for the whole run; a project inheriting it would run it again). */
+const shared = { setupFiles: ['test/setup/each-file.ts'], testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' } as const;
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/global.ts'],
-    setupFiles: ['test/setup/each-file.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
     maxWorkers: workers,
-    isolate: false,
+    projects: [
+      { test: { ...shared, name: 'pure', include: PURE, isolate: false } },
+      { test: { ...shared, name: 'processes', include: ['test/**/*.test.ts'], exclude: PURE } },
+    ],
   },
 });

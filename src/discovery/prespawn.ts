@@ -41,6 +41,13 @@ const HELD_STDERR_LIMIT = 256 * 1024;
 
 const waiting = new Map<string, Array<{ group: ProcessGroup; stderr: HeldStderr }>>();
 
+/**
+ * Keeps a waiting process's stdout unread until adoption: Node resumes (and so discards) the output of a child's
+ * untouched stdout when the child exits, but not of one with a 'readable' listener. Buffered output is bounded by the
+ * stream's highWaterMark; the rest waits in the pipe.
+ */
+const holdStdout = (): void => {};
+
 function keyOf(request: SpawnRequest): string {
   const env = Object.keys(request.env)
     .sort()
@@ -64,6 +71,7 @@ export function prespawn(request: SpawnRequest): void {
   } catch {
     return;
   }
+  group.child.stdout?.on('readable', holdStdout);
   const key = keyOf(request);
   const list = waiting.get(key);
   if (list) list.push({ group, stderr });
@@ -79,6 +87,7 @@ export function adoptPrespawned(request: SpawnRequest, stderr: StderrBuffer): Pr
   if (!list!.length) waiting.delete(key);
   if (held.stderr.dropped) stderr.note(`… ${held.stderr.dropped} earlier bytes of stderr dropped while the process waited to be adopted`);
   held.group.redirectStderr(stderr, held.stderr.chunks);
+  held.group.child.stdout?.off('readable', holdStdout);
   return held.group;
 }
 

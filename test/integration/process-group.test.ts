@@ -1,7 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prespawn } from '../../src/discovery/prespawn.js';
 import { CLOSE_POLICY, hurryAllGroups, KILL_POLICY, liveGroupCount, ProcessGroup, terminateAllGroups } from '../../src/discovery/process-group.js';
 import { StderrBuffer } from '../../src/discovery/stderr-buffer.js';
-import { expectProcessesGone } from '../helpers/processes.js';
+import { ProcessGroupStdioTransport } from '../../src/discovery/stdio-transport.js';
+import { expectProcessesGone, isAlive } from '../helpers/processes.js';
+import { makeTempDir } from '../helpers/temp.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A node process running `script`, as the leader of its own group. */
 async function start(script: string): Promise<{ group: ProcessGroup; stderr: StderrBuffer }> {
@@ -72,5 +79,29 @@ describe('ProcessGroup shutdown order', () => {
     expect(group.spawnError?.code).toBe('ENOENT');
     await group.end(KILL_POLICY);
     expect(liveGroupCount()).toBe(before);
+  });
+});
+
+describe('spawn first: a server that wrote to stdout and exited before discovery adopted it', () => {
+  it('its stdout is still read, before the close is reported, however long the event loop was busy after the adoption', async () => {
+    // Node discards a child's untouched stdout when it exits; the waiting process's stdout must survive that.
+    const flag = join(makeTempDir(), 'pid');
+    const request = { command: 'sh', args: ['-c', 'echo not json; echo $$ > "$0"', flag], env: { PATH: process.env['PATH'] ?? '' } };
+    prespawn(request);
+    for (let tries = 0; tries < 400 && !(existsSync(flag) && readFileSync(flag, 'utf8').endsWith('\n')); tries++) await sleep(25);
+    const pid = Number(readFileSync(flag, 'utf8'));
+    for (let tries = 0; tries < 400 && isAlive(pid); tries++) await sleep(25);
+    expect(isAlive(pid)).toBe(false);
+    await sleep(50); // a loop turn after the exit: its 'exit' event has been handled (the group knows it ended)
+
+    const stderr = new StderrBuffer();
+    const transport = new ProcessGroupStdioTransport({ ...request, stderr });
+    const closed = new Promise<string>((resolve) => (transport.onclose = () => resolve(stderr.text())));
+    await transport.start();
+    expect(transport.exit).toEqual({ code: 0, signal: null });
+    // Busy for longer than any grace after the exit (a loaded machine, or the CLI still loading modules).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    expect(await closed).toContain('[mcpns] non-JSON line on stdout ignored: not json');
+    await transport.close();
   });
 });
