@@ -20,7 +20,7 @@ const workers = Math.max(3, availableParallelism());
 const PURE = ['test/unit/**/*.test.ts', 'test/fidelity/**/*.test.ts'];
 
 /** What both projects share (the root's globalSetup runs once for the whole run; a project inheriting it would run it again). */
-const shared = { setupFiles: ['test/setup/each-file.ts'], testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' } as const;
+const shared = { setupFiles: ['test/setup/each-file.ts'], testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const };
 
 export default defineConfig({
   test: {
