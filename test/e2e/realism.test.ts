@@ -1,9 +1,13 @@
-/** Behaving like the user's own client (issue 15), through the built bin. */
+/**
+ * Behaving like the user's own client (issue 15). What depends on the process (zero-config start and init, the
+ * environment servers inherit, a failed server's stderr with spawn first) runs the built bin; what is about reading the
+ * client's files and rendering its names runs the same `main()` in-process (`cli`), sparing a node start-up each.
+ */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/types.js';
-import { runBin } from '../helpers/cli.js';
+import { runBin, runCli } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -97,14 +101,14 @@ describe("Claude Code's approval lists", () => {
       '.claude/settings.json': { disabledMcpjsonServers: ['memory'] },
       '.claude/settings.local.json': { enabledMcpjsonServers: ['memory', 'calculator'] },
     });
-    const listed = await runBin(['list'], { cwd: dir, env });
+    const listed = await runCli(['list'], { cwd: dir, env });
     expect(listed.code).toBe(0);
     expect(listed.stdout).not.toContain('memory/');
     expect(listed.stdout).toContain('1 disabled: memory');
-    const servers = await runBin(['servers', '--wide'], { cwd: dir, env });
+    const servers = await runCli(['servers', '--wide'], { cwd: dir, env });
     expect(servers.stdout).toMatch(/memory .*no \(rejected: listed in disabledMcpjsonServers in \.claude\/settings\.json\)/);
     expect(servers.stdout).toContain('approved in enabledMcpjsonServers (.claude/settings.local.json)');
-    const all = JSON.parse((await runBin(['list', '--json', '--all'], { cwd: dir, env })).stdout) as Catalog;
+    const all = JSON.parse((await runCli(['list', '--json', '--all'], { cwd: dir, env })).stdout) as Catalog;
     expect(all.servers.find((server) => server.name === 'memory')).toMatchObject({
       status: 'disabled',
       disabledKind: 'disabled',
@@ -118,13 +122,13 @@ describe('configs the client would refuse', () => {
 
   it('a trailing comma in .mcp.json: check --format github exits 1 with an annotation at its line; list does not load it, list --all shows it', async () => {
     const { dir, env } = project({ '.mcp.json': trailing });
-    const check = await runBin(['check', '--format', 'github'], { cwd: dir, env });
+    const check = await runCli(['check', '--format', 'github'], { cwd: dir, env });
     expect(check.code).toBe(1);
     expect(check.stdout).toMatch(/^::error file=\.mcp\.json,line=3,col=\d+,title=mcpns CONFIG_REJECTED::/m);
-    const listed = await runBin(['list'], { cwd: dir, env });
+    const listed = await runCli(['list'], { cwd: dir, env });
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain('0 tools from 0 of 0 servers; 1 not loaded by its client (CONFIG_REJECTED): calculator');
-    const all = await runBin(['list', '--all'], { cwd: dir, env });
+    const all = await runCli(['list', '--all'], { cwd: dir, env });
     expect(all.stdout).toMatch(/calculator\/add .*hidden by claude-code: Claude Code would not load it/);
   });
 });
@@ -132,14 +136,14 @@ describe('configs the client would refuse', () => {
 describe('malformed tools', () => {
   it('list warns and counts them, list --all shows them, and diff against a lock does not call them added or removed', async () => {
     const { dir, env } = project({ 'mcpns.config.json': { servers: { bad: entry('malformed-tool') } } });
-    const listed = await runBin(['list'], { cwd: dir, env });
+    const listed = await runCli(['list'], { cwd: dir, env });
     expect(listed.code).toBe(0);
     expect(listed.stderr).toContain('server "bad" sent 2 tools failing the MCP Tool schema, set aside [MALFORMED_TOOL]');
     expect(listed.stdout).toContain('2 tools from 1 of 1 servers; 2 malformed tools set aside (--all shows them)');
-    const all = await runBin(['list', '--all'], { cwd: dir, env });
+    const all = await runCli(['list', '--all'], { cwd: dir, env });
     expect(all.stdout).toMatch(/bad +bad_input +\(malformed, set aside: inputSchema/);
 
-    expect((await runBin(['snapshot', '-o', 'mcpns.lock.json'], { cwd: dir, env })).code).toBe(0);
+    expect((await runCli(['snapshot', '-o', 'mcpns.lock.json'], { cwd: dir, env })).code).toBe(0);
     const lock = JSON.parse(readFileSync(join(dir, 'mcpns.lock.json'), 'utf8')) as Catalog;
     expect(lock.servers[0]!.malformedTools?.map((tool) => tool.name)).toEqual(['bad_input', 'bad_output']);
     // An older lock in which bad_input was still a valid tool: now it is malformed, not removed.
@@ -147,7 +151,7 @@ describe('malformed tools', () => {
     older.tools.push({ server: 'bad', name: 'bad_input', qualifiedName: 'bad/bad_input', inputSchema: { type: 'object' } });
     older.servers[0]!.malformedTools = older.servers[0]!.malformedTools!.filter((tool) => tool.name !== 'bad_input');
     writeFileSync(join(dir, 'older.lock.json'), JSON.stringify(older));
-    const diff = await runBin(['diff', 'older.lock.json', '--format', 'json'], { cwd: dir, env });
+    const diff = await runCli(['diff', 'older.lock.json', '--format', 'json'], { cwd: dir, env });
     const codes = (JSON.parse(diff.stdout) as { findings: Array<{ code: string }> }).findings.map((finding) => finding.code);
     expect(codes).not.toContain('TOOL_REMOVED');
     expect(codes).not.toContain('TOOL_ADDED');
@@ -169,9 +173,9 @@ describe('output a user can read', () => {
 
   it('hints carry the real server name', async () => {
     const { dir, env } = project({ 'mcpns.config.json': { servers: { calculator: entry('calculator') } } });
-    expect((await runBin(['snapshot', '-o', 'mcpns.lock.json'], { cwd: dir, env })).code).toBe(0);
+    expect((await runCli(['snapshot', '-o', 'mcpns.lock.json'], { cwd: dir, env })).code).toBe(0);
     writeFileSync(join(dir, 'mcpns.config.json'), JSON.stringify({ servers: { calculator: { command: 'mcpns-no-such-command-xyz' } } }));
-    const diff = await runBin(['diff', 'mcpns.lock.json'], { cwd: dir, env });
+    const diff = await runCli(['diff', 'mcpns.lock.json'], { cwd: dir, env });
     expect(diff.code).toBe(1);
     expect(diff.stdout).toContain('mcpns list --server calculator --verbose');
     expect(diff.stdout).not.toContain('<name>');
@@ -182,14 +186,14 @@ describe('output a user can read', () => {
       '.mcp.json': { mcpServers: { calculator: entry('calculator'), memory: entry('memory') } },
       'mcpns.config.json': { include: ['.mcp.json'], servers: { calculator: entry('calculator'), weather: { ...entry('weather'), enabled: false } } },
     });
-    const result = await runBin(['list'], { cwd: dir, env });
+    const result = await runCli(['list'], { cwd: dir, env });
     expect(result.stdout).toContain('; 1 disabled: weather; 1 duplicate skipped: calculator');
   });
 
   it('JUnit marks only findings at --fail-on as <failure>', async () => {
     const { dir, env } = project({ 'mcpns.config.json': { servers: { calculator: entry('calculator'), 'math-service': entry('math-service') } } });
-    const failOnError = await runBin(['check', '--format', 'junit', '--preset', 'openai-agents', '--fail-on', 'error'], { cwd: dir, env });
-    const failOnWarning = await runBin(['check', '--format', 'junit', '--preset', 'openai-agents', '--fail-on', 'warning'], { cwd: dir, env });
+    const failOnError = await runCli(['check', '--format', 'junit', '--preset', 'openai-agents', '--fail-on', 'error'], { cwd: dir, env });
+    const failOnWarning = await runCli(['check', '--format', 'junit', '--preset', 'openai-agents', '--fail-on', 'warning'], { cwd: dir, env });
     const count = (xml: string, type: string): number => xml.match(new RegExp(`<failure type="${type}"`, 'g'))?.length ?? 0;
     expect(count(failOnWarning.stdout, 'warning')).toBeGreaterThan(0);
     expect(count(failOnError.stdout, 'warning')).toBe(0);
@@ -198,14 +202,14 @@ describe('output a user can read', () => {
 
   it('call, route and plan resolve the names the client whose config is read renders', async () => {
     const { dir, env } = project({ '.mcp.json': { mcpServers: { memory: entry('memory') } } });
-    const call = await runBin(['call', 'mcp__memory__memory_search_memory', 'query=x'], { cwd: dir, env });
+    const call = await runCli(['call', 'mcp__memory__memory_search_memory', 'query=x'], { cwd: dir, env });
     expect(call.code).toBe(0);
     expect(call.stdout).toContain('via preset:claude-code');
   });
 
   it('list --json --preset puts every preset name and drop into the document', async () => {
     const { dir, env } = project({ 'mcpns.config.json': { servers: { calculator: entry('calculator') } } });
-    const result = await runBin(['list', '--json', '--preset', 'claude-code,openai-agents'], { cwd: dir, env });
+    const result = await runCli(['list', '--json', '--preset', 'claude-code,openai-agents'], { cwd: dir, env });
     const document = JSON.parse(result.stdout) as Catalog & { presets: string[]; tools: Array<{ presets: Record<string, { name: string }> }> };
     expect(document.presets).toEqual(['claude-code', 'openai-agents']);
     expect(document.tools[0]!.presets).toEqual({ 'claude-code': { name: 'mcp__calculator__add' }, 'openai-agents': { name: 'add' } });

@@ -31,7 +31,8 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     stdin: Readable.from([options.stdin ?? '']) as NodeJS.ReadableStream & { isTTY?: boolean },
     env: { PATH: process.env['PATH'], HOME: process.env['HOME'], MCPNS_STATE_DIR: process.env['MCPNS_STATE_DIR'], NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? REPO_ROOT,
-    home: process.env['HOME'] ?? '/tmp',
+    // As the bin's os.homedir(): $HOME when the run sets it.
+    home: options.env?.['HOME'] ?? process.env['HOME'] ?? '/tmp',
     signal: options.signal ?? new AbortController().signal,
     now: () => options.now ?? new Date('2026-01-01T00:00:00.000Z'),
   };
