@@ -9,16 +9,21 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
 import { fixtureEntry } from '../helpers/config.js';
-import { REPO_ROOT } from '../helpers/fixtures.js';
+import { REPO_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
 import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 const running: OAuthFixture[] = [];
+/** The server beside `s` in every project: the calculator over HTTP, started once for the file. */
+let calculator: HttpFixture;
+beforeAll(async () => {
+  calculator = await startHttpFixture('calculator', ['--http', '0']);
+});
 afterAll(async () => {
-  await Promise.all(running.map((fixture) => fixture.stop()));
+  await Promise.all([...running.map((fixture) => fixture.stop()), calculator?.stop()]);
 });
 
 interface Setup {
@@ -32,17 +37,22 @@ interface Setup {
   cli(args: string[], env?: Record<string, string>): Promise<CliResult>;
 }
 
-/** A project with the OAuth server `s` (plus a stdio calculator), its own state directory and browser log. */
-async function setup(fixtureArgs: string[] = [], oauth?: Record<string, unknown>): Promise<Setup> {
+/**
+ * A project with the OAuth server `s` plus the calculator (over HTTP, shared by the file) and `extraServers`, its own
+ * state directory and browser log.
+ */
+async function setup(fixtureArgs: string[] = [], oauth?: Record<string, unknown>, extraServers: Record<string, unknown> = {}): Promise<Setup> {
   const server = await startOAuthFixture(fixtureArgs);
   running.push(server);
   const dir = makeTempDir();
   const stateDir = join(dir, 'state');
   const browserLog = join(dir, 'browser.log');
-  writeFileSync(
-    join(dir, 'mcpns.config.json'),
-    JSON.stringify({ servers: { s: { type: 'http', url: server.url, ...(oauth ? { oauth } : {}) }, calculator: fixtureEntry('calculator') } }, null, 2),
-  );
+  const servers = {
+    s: { type: 'http', url: server.url, ...(oauth ? { oauth } : {}) },
+    calculator: { type: 'http', url: `${calculator.origin}/mcp` },
+    ...extraServers,
+  };
+  writeFileSync(join(dir, 'mcpns.config.json'), JSON.stringify({ servers }, null, 2));
   const env = { MCPNS_STATE_DIR: stateDir, BROWSER: HEADLESS_BROWSER, HEADLESS_BROWSER_LOG: browserLog };
   return {
     server,
@@ -235,10 +245,10 @@ describe('auth login with a headless BROWSER', () => {
       status: 'failed',
       error: { code: 'AUTH_FAILED', message: 'the authorization server refused the sign-in to "s": access_denied (The user refused access)' },
     });
-    const tampered = await setup(['--wrong-state']);
-    const state = await tampered.cli(['auth', 'login', 'calculator', 's']);
+    const tampered = await setup(['--wrong-state'], undefined, { local: fixtureEntry('calculator') });
+    const state = await tampered.cli(['auth', 'login', 'local', 's']);
     expect(state.code).toBe(1);
-    expect(state.stderr).toContain('mcpns: error: "calculator" is not an HTTP server; only remote (http/sse) servers sign in');
+    expect(state.stderr).toContain('mcpns: error: "local" is not an HTTP server; only remote (http/sse) servers sign in');
     expect(state.stderr).toContain('mcpns: error: the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
     const unknown = await tampered.cli(['auth', 'login', 'nope']);
     expect(unknown.code).toBe(2);

@@ -3,6 +3,7 @@
  * HTTP fixtures on a random port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { ServerSpec } from '../../src/config/model.js';
@@ -106,4 +107,32 @@ export function startHttpFixture(fixture: string, args: string[], env: Record<st
 /** A finding's arguments as a plain record, for tests that read one argument of any code. */
 export function argsOf(finding: { args?: object } | undefined): Record<string, unknown> {
   return { ...finding?.args };
+}
+
+/** The demo set of the repository's mcpns.config.json. */
+export const DEMO_SERVERS = ['calculator', 'math-service', 'files', 'memory', 'atlassian', 'weather'] as const;
+
+export interface DemoOverHttp {
+  /** The repository's mcpns.config.json (naming, namespaces, profiles, routes) with each demo server as an HTTP entry. */
+  config: Record<string, unknown>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The demo set started once over HTTP, for a test file that discovers it many times and is not about stdio: one
+ * start-up per server for the whole file instead of one per command.
+ */
+export async function startDemoOverHttp(): Promise<DemoOverHttp> {
+  const started = await Promise.allSettled(DEMO_SERVERS.map((name) => startHttpFixture(name, ['--http', '0'])));
+  const fixtures = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async (): Promise<void> => void (await Promise.all(fixtures.map((fixture) => fixture.stop())));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  const config = JSON.parse(readFileSync(join(REPO_ROOT, 'mcpns.config.json'), 'utf8')) as Record<string, unknown>;
+  delete config['$schema'];
+  config['servers'] = Object.fromEntries(DEMO_SERVERS.map((name, index) => [name, { type: 'http', url: `${fixtures[index]!.origin}/mcp` }]));
+  return { config, stop };
 }

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { REPO_ROOT, fixturePath } from '../helpers/fixtures.js';
+import { fixturePath, startDemoOverHttp, type DemoOverHttp } from '../helpers/fixtures.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 let dir: string;
@@ -15,13 +15,22 @@ const findingsOf = (stdout: string) => (JSON.parse(stdout) as { findings: unknow
 
 describe('mcpns snapshot on the demo fixtures', () => {
   let first: string;
+  // The demo set over HTTP, started once: these tests are about the lock, not about starting servers.
+  let demo: DemoOverHttp;
+  let project: string;
+  beforeAll(async () => {
+    demo = await startDemoOverHttp();
+    project = makeTempDir('mcpns-snapshot-demo-');
+    writeFileSync(join(project, 'mcpns.config.json'), JSON.stringify(demo.config));
+  });
+  afterAll(() => demo?.stop());
 
   it('gives byte-identical files when run twice; --update then says unchanged', async () => {
     const a = join(dir, 'a.lock.json');
     const b = join(dir, 'b.lock.json');
-    const runA = await runCli(['snapshot', '-o', a], { cwd: REPO_ROOT });
+    const runA = await runCli(['snapshot', '-o', a], { cwd: project });
     expect(runA.code, runA.stderr).toBe(0);
-    const runB = await runCli(['snapshot', '-o', b], { cwd: REPO_ROOT, now: new Date('2030-06-01T12:00:00.000Z') });
+    const runB = await runCli(['snapshot', '-o', b], { cwd: project, now: new Date('2030-06-01T12:00:00.000Z') });
     expect(runB.code, runB.stderr).toBe(0);
     first = readFileSync(a, 'utf8');
     expect(readFileSync(b, 'utf8')).toBe(first);
@@ -40,18 +49,18 @@ describe('mcpns snapshot on the demo fixtures', () => {
     expect(lock.tools.every((tool) => /^sha256:[0-9a-f]{64}$/.test(tool.hashes['inputSchema'] ?? ''))).toBe(true);
     expect(first.endsWith('}\n')).toBe(true);
 
-    const update = await runCli(['snapshot', '--update', '-o', a], { cwd: REPO_ROOT });
+    const update = await runCli(['snapshot', '--update', '-o', a], { cwd: project });
     expect(update.code).toBe(0);
     expect(update.stderr).toMatch(/a\.lock\.json unchanged/);
   });
 
   it('check --catalog on the snapshot, without the servers or their commands, gives the live findings', async () => {
     const lock = join(dir, 'a.lock.json');
-    const live = await runCli(['check', '--format', 'json'], { cwd: REPO_ROOT });
+    const live = await runCli(['check', '--format', 'json'], { cwd: project });
     expect([0, 1]).toContain(live.code);
-    // Same config (rules, naming, namespaces) but every command missing: nothing can be started.
-    const config = JSON.parse(readFileSync(join(REPO_ROOT, 'mcpns.config.json'), 'utf8')) as { servers: Record<string, { command: string }> };
-    for (const server of Object.values(config.servers)) server.command = 'mcpns-no-such-command-xyz';
+    // Same config (rules, naming, namespaces) but every server unreachable: nothing can be discovered.
+    const config = structuredClone(demo.config) as { servers: Record<string, { url: string }> };
+    for (const server of Object.values(config.servers)) server.url = 'http://127.0.0.1:9/mcp';
     const brokenConfig = join(dir, 'mcpns.config.json');
     writeFileSync(brokenConfig, JSON.stringify(config));
     const offline = await runCli(['check', '--catalog', lock, '--format', 'json'], { cwd: dir, env: { PATH: '' } });
