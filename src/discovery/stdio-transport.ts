@@ -119,6 +119,9 @@ export class ProcessGroupStdioTransport implements Transport {
     if (group.exit) afterExit();
     else child.once('exit', afterExit);
     child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    // An adopted process's output so far waits in the stream's buffer: hand it over now (read() emits 'data'), not on a
+    // later tick, by which time a server that has already exited may have been reported closed.
+    while (child.stdout?.readableLength && child.stdout.read() !== null);
     child.stdout?.on('close', () => {
       if (group.exit) this.finish();
     });
