@@ -95,7 +95,8 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
 }
 
 const CLI_TABLE_STYLE = { head: [], border: [], 'padding-left': 0, 'padding-right': PADDING_RIGHT };
-const BORDERLESS = Object.fromEntries(
+/** cli-table3 without borders (the test's reference layout uses the same). */
+export const BORDERLESS = Object.fromEntries(
   [
     'top',
     'top-mid',

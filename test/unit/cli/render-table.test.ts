@@ -2,7 +2,17 @@ import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitWidths, makeChalk, renderTable, shorten, truncateToWidth, type Cell, type TableColumn } from '../../../src/cli/render-table.js';
+import {
+  BORDERLESS,
+  displayWidth,
+  fitWidths,
+  makeChalk,
+  renderTable,
+  shorten,
+  truncateToWidth,
+  type Cell,
+  type TableColumn,
+} from '../../../src/cli/render-table.js';
 import { terminalSafe } from '../../../src/util/terminal-safe.js';
 
 const text = fc.oneof(
@@ -13,26 +23,6 @@ const text = fc.oneof(
 );
 // Cells are terminal-safe by contract, as every caller makes them.
 const cell = text.map((value) => terminalSafe(value));
-
-const BORDERLESS = Object.fromEntries(
-  [
-    'top',
-    'top-mid',
-    'top-left',
-    'top-right',
-    'bottom',
-    'bottom-mid',
-    'bottom-left',
-    'bottom-right',
-    'left',
-    'left-mid',
-    'mid',
-    'mid-mid',
-    'right',
-    'right-mid',
-    'middle',
-  ].map((key) => [key, '']),
-);
 
 /** The reference: the same cells cut to the same widths, laid out by cli-table3 (how mcpns drew tables before). */
 function viaCliTable(columns: readonly TableColumn[], rows: readonly Cell[][], options: { chalk: ChalkInstance; width?: number | undefined }): string {
