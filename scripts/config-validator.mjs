@@ -27,7 +27,16 @@ const ucs2length = (text) => {
 };
 ${code}
 // The structure of the schema (key order, records, unions), for shaping a valid config as zod parses it.
-export const shape = ${JSON.stringify(shapeOf(schema))};
+export interface ConfigShape {
+  type?: string;
+  keys?: Record<string, ConfigShape>;
+  required?: string[];
+  loose?: boolean;
+  values?: ConfigShape;
+  items?: ConfigShape;
+  anyOf?: ConfigShape[];
+}
+export const shape: ConfigShape = ${JSON.stringify(shapeOf(schema))};
 `;
 }
 

@@ -217,6 +217,8 @@ function readRecord(file: string, serverName?: string): StoredAuth | undefined {
   return record as StoredAuth;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /** The first field with the wrong type, if any (values are never quoted: they may be secrets). */
 function shapeProblem(record: Partial<StoredAuth>): string | undefined {
   if (typeof record.server !== 'string') return '"server" must be a string';
@@ -224,15 +226,14 @@ function shapeProblem(record: Partial<StoredAuth>): string | undefined {
     if (record[key] !== undefined && typeof record[key] !== 'string') return `"${key}" must be a string`;
   }
   if (record.tokens !== undefined) {
-    const tokens = record.tokens as unknown as Record<string, unknown>;
-    if (typeof tokens !== 'object' || tokens === null || typeof tokens['access_token'] !== 'string') return '"tokens.access_token" must be a string';
+    const tokens: unknown = record.tokens;
+    if (!isObject(tokens) || typeof tokens['access_token'] !== 'string') return '"tokens.access_token" must be a string';
     if (tokens['refresh_token'] !== undefined && typeof tokens['refresh_token'] !== 'string') return '"tokens.refresh_token" must be a string';
   }
   if (record.client !== undefined) {
-    const client = record.client as unknown as Record<string, unknown>;
-    const information = client?.['information'] as Record<string, unknown> | undefined;
-    if (typeof information !== 'object' || information === null || typeof information['client_id'] !== 'string')
-      return '"client.information.client_id" must be a string';
+    const client: unknown = record.client;
+    const information = isObject(client) ? client['information'] : undefined;
+    if (!isObject(information) || typeof information['client_id'] !== 'string') return '"client.information.client_id" must be a string';
   }
   if (record.pendingScopes !== undefined && (!Array.isArray(record.pendingScopes) || record.pendingScopes.some((scope) => typeof scope !== 'string'))) {
     return '"pendingScopes" must be an array of strings';

@@ -1,4 +1,4 @@
-import validate, { shape as generatedShape } from './validate-config.generated.js';
+import validate, { shape as CONFIG_SHAPE, type ConfigShape as Shape } from './validate-config.generated.js';
 import type { McpnsConfig, ServerEntry } from './schema.js';
 
 /**
@@ -10,17 +10,6 @@ export function isValidOwnConfig(value: unknown): boolean {
   return (validate as (data: unknown) => boolean)(value) === true;
 }
 
-/** The schema's structure, generated from it (see shapeOf in scripts/config-validator.mjs). */
-interface Shape {
-  type?: string;
-  keys?: Record<string, Shape>;
-  required?: string[];
-  loose?: boolean;
-  values?: Shape;
-  items?: Shape;
-  anyOf?: Shape[];
-}
-const CONFIG_SHAPE = generatedShape as unknown as Shape;
 const SERVER_SHAPE = CONFIG_SHAPE.keys!['servers']!.values!;
 
 type Json = Record<string, unknown>;

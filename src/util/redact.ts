@@ -92,7 +92,8 @@ export class SecretSet {
     this.register(value);
     const match = /^\s*(bearer|basic|token)\s+(\S+)\s*$/i.exec(value);
     if (!match) return;
-    const [, scheme, credential] = match as unknown as [string, string, string];
+    const scheme = match[1]!;
+    const credential = match[2]!;
     this.register(credential);
     if (scheme.toLowerCase() !== 'basic') return;
     const decoded = Buffer.from(credential, 'base64').toString('utf8');
