@@ -70,10 +70,6 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
   const cut = fitted.some((width, index) => width < widths[index]!);
   const shown = cut ? texts.map((row) => row.map((text, index) => truncateToWidth(text, fitted[index]!))) : texts;
   const headers = heads.map((head, index) => truncateToWidth(head.header, fitted[index]!));
-  // A cut column is as wide as its widest cut cell (a wide character may not fill the last column exactly).
-  const columnWidths = cut
-    ? heads.map((_, index) => shown.reduce((max, row) => Math.max(max, displayWidth(row[index]!)), displayWidth(headers[index]!)))
-    : widths;
   const paint = (rowIndex: number, index: number): string => {
     const text = shown[rowIndex]![index]!;
     const cell = rows[rowIndex]![index];
@@ -89,6 +85,10 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
       .join('\n')
       .concat('\n');
   }
+  // A cut column is as wide as its widest cut cell (a wide character may not fill the last column exactly).
+  const columnWidths = cut
+    ? heads.map((_, index) => shown.reduce((max, row) => Math.max(max, displayWidth(row[index]!)), displayWidth(headers[index]!)))
+    : widths;
   const lines = [headers.map((header, index) => pad(options.chalk.bold(header), header, columnWidths[index]!))];
   for (const rowIndex of rows.keys()) lines.push(heads.map((_, index) => pad(paint(rowIndex, index), shown[rowIndex]![index]!, columnWidths[index]!)));
   return lines.map((cells) => cells.join('').trimEnd()).join('\n') + '\n';
