@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runBin } from '../helpers/cli.js';
 import { fixtureEntry, tempFile, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
@@ -102,8 +102,15 @@ describe('a daemon that left the process group (setsid) is out of reach', () => 
       const result = await runBin(['list', '--json'], { cwd: temp.dir });
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout).tools.map((tool: { name: string }) => tool.name)).toEqual(['add', 'multiply', 'subtract']);
-      const daemon = readPids(pids.file).filter((pid) => isAlive(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--daemon'));
-      expect(daemon).toHaveLength(1);
+      // The daemon records its PID once its own Node has started, which may be after mcpns is done (under load).
+      const daemon = await vi.waitFor(
+        () => {
+          const found = readPids(pids.file).filter((pid) => isAlive(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--daemon'));
+          expect(found).toHaveLength(1);
+          return found;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       // Outside the group mcpns ends, in a session of its own: nothing mcpns does reaches it (see README, "Limits").
       expect(isAlive(daemon[0]!)).toBe(true);
       process.kill(daemon[0]!, 'SIGKILL');
