@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import {
+  discoverOAuthServerInfo,
+  type FetchLike,
+  type OAuthClientProvider,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
+  type OAuthDiscoveryState,
+  type OAuthServerInfo,
+  type OAuthTokens,
+} from '@modelcontextprotocol/client';
 import { registerSecret } from '../util/redact.js';
 import { VERSION } from '../version.js';
 import { assertBrowsable, isLoopbackHost } from './browser.js';
@@ -250,8 +258,34 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
     return this.verifier;
   }
 
+  /**
+   * The discovery of this sign-in (kept with its PKCE verifier: the SDK checks on the callback leg that the code goes
+   * to the authorization server the flow started with). Stored mode keeps none: every run discovers afresh.
+   */
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.mode === 'interactive' || this.verifier ? this.flowDiscovery : undefined;
+  }
+
+  /**
+   * interactive: discover the authorization server when the MCP endpoint first answers 401, before the SDK's auth()
+   * runs. The SDK reads `clientMetadata` (with the registration's token endpoint auth method, chosen from the
+   * server's metadata) before it discovers; its own discovery then uses this one. A discovery that fails here is left
+   * to the SDK's, which reports it.
+   */
+  async prepareSignIn(serverUrl: string, resourceMetadataUrl: URL | undefined, fetchFn: FetchLike): Promise<void> {
+    if (this.mode !== 'interactive' || this.flowDiscovery) return;
+    let info: OAuthServerInfo;
+    try {
+      info = await discoverOAuthServerInfo(serverUrl, { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), fetchFn });
+    } catch {
+      return;
+    }
+    this.saveDiscoveryState({ ...info, ...(resourceMetadataUrl ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}) });
+  }
+
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     if (scope === 'verifier') this.verifier = undefined;
+    if (scope === 'discovery') this.flowDiscovery = undefined;
     if (scope === 'verifier' || scope === 'discovery') return;
     if (scope === 'all' || scope === 'tokens') {
       this.fresh = undefined;

@@ -1,7 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { AddClientAuthentication, OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { AddClientAuthentication, OAuthClientProvider, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
 import { registerSecret } from '../util/redact.js';
 import { AuthError } from './errors.js';
 import { sameIssuer, scopeUnion, StoreBackedProvider, type ProviderOptions } from './stored-provider.js';
@@ -119,7 +118,7 @@ export class ClientCredentialsGrantProvider extends StoreBackedProvider implemen
   }
 
   private async signAssertion(...args: Parameters<AddClientAuthentication>): Promise<void> {
-    const { createPrivateKeyJwtAuth } = await import('@modelcontextprotocol/sdk/client/auth-extensions.js');
+    const { createPrivateKeyJwtAuth } = await import('@modelcontextprotocol/client');
     const clientId = this.settings.clientId ?? '';
     const sign = createPrivateKeyJwtAuth({
       issuer: clientId,

@@ -1,4 +1,4 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../config/model.js';
 import { Deadline } from '../discovery/deadline.js';
 import { DiscoveryError } from '../discovery/errors.js';

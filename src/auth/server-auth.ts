@@ -1,5 +1,11 @@
-import { extractWWWAuthenticateParams, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  extractWWWAuthenticateParams,
+  OAuthError,
+  RegistrationRejectedError,
+  UnauthorizedError,
+  type OAuthClientProvider,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../config/model.js';
 import { httpStatus } from '../discovery/errors.js';
 import { redactUrl } from '../util/redact.js';
@@ -58,7 +64,7 @@ export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & Sto
     provider,
     challenge,
     wrapFetch(base) {
-      return async (input, init) => {
+      const wrapped: FetchLike = async (input, init) => {
         const url = typeof input === 'string' ? input : input.href;
         const isEndpoint = endpointOf(url) === endpoint;
         if (!isEndpoint) lastAuthUrl = url;
@@ -71,6 +77,7 @@ export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & Sto
             if (response.status === 401) {
               challenge.scope = params.scope;
               provider.noteChallenge(params.scope);
+              if (provider instanceof AuthorizationCodeProvider) await provider.prepareSignIn(spec.url ?? url, params.resourceMetadataUrl, wrapped);
             } else if (params.error === 'insufficient_scope') {
               if (params.scope) challenge.scope = params.scope;
               provider.noteStepUp(params.scope);
@@ -85,6 +92,7 @@ export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & Sto
         }
         return response;
       };
+      return wrapped;
     },
     explain(error) {
       if (error instanceof AuthError) return error;
@@ -134,7 +142,12 @@ export function describeAuthFailure(error: unknown, lastUrl: string | undefined)
       .join('; ');
     return `${where ? `the document at ${where}` : 'an OAuth document'} is invalid (${first})`;
   }
-  const oauthCode = (error as { errorCode?: unknown } | undefined)?.errorCode;
+  if (error instanceof RegistrationRejectedError) {
+    const answered = registrationErrorCode(error.body);
+    return `the authorization server refused the client registration: HTTP ${error.status}${answered ? ` "${answered}"` : ''}${where ? ` (${where})` : ''}`;
+  }
+  // The OAuth error code the authorization server answered (an OAuthError's `code`, e.g. "invalid_grant").
+  const oauthCode = error instanceof OAuthError ? error.code : undefined;
   const message = error instanceof Error ? clip(error.message) : clip(String(error));
   if (typeof oauthCode === 'string') return `the authorization server answered "${oauthCode}"${message ? `: ${message}` : ''}${where ? ` (${where})` : ''}`;
   if (error instanceof TypeError && where) {
@@ -142,6 +155,17 @@ export function describeAuthFailure(error: unknown, lastUrl: string | undefined)
     return `cannot reach ${where}${typeof code === 'string' ? ` (${code})` : ''}`;
   }
   return message;
+}
+
+/** The RFC 7591 `error` of a registration refusal's body, when it is one (a short token, never the raw body). */
+function registrationErrorCode(body: unknown): string | undefined {
+  if (typeof body !== 'string' || body.length > 64 * 1024) return undefined;
+  try {
+    const code = (JSON.parse(body) as { error?: unknown } | null)?.error;
+    return typeof code === 'string' && /^[\w.-]{1,64}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function clip(text: string): string {

@@ -1,5 +1,4 @@
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { AuthorizationServerMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthDiscoveryState, AuthorizationServerMetadata, OAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/model.js';
 import { registerSecret } from '../util/redact.js';
 import type { StoredAuth, TokenStore } from './store.js';
@@ -55,6 +54,8 @@ export abstract class StoreBackedProvider {
   private cached: StoredAuth | undefined;
   /** The authorization server of the current flow (from `saveDiscoveryState`, before any client or token is used). */
   protected discovered: { issuer: string; metadata?: AuthorizationServerMetadata } | undefined;
+  /** The discovery of the current flow as the SDK saved it (the callback leg checks it names the same server). */
+  protected flowDiscovery: OAuthDiscoveryState | undefined;
   /** Scope of the last 401 challenge. */
   challengeScope: string | undefined;
   /** Scopes a 403 `insufficient_scope` asked for (step-up). */
@@ -112,6 +113,7 @@ export abstract class StoreBackedProvider {
   /** Called by the SDK after discovery, before any client information or token is read. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     this.discovered = { issuer: state.authorizationServerUrl, ...(state.authorizationServerMetadata ? { metadata: state.authorizationServerMetadata } : {}) };
+    this.flowDiscovery = state;
     this.checkIssuer(state.authorizationServerUrl);
   }
 

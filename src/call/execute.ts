@@ -9,16 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { basename } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  type ElicitResult,
-  type LoggingLevel,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, type Client, type ElicitResult, type LoggingLevel } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { AuthResolver } from '../auth/server-auth.js';
 import type { ServerSpec } from '../config/model.js';
@@ -269,7 +260,7 @@ export class Execution {
   /** Handlers behind the declared capabilities, plus clear refusals for what mcpns does not offer. */
   private install(client: Client, server: string): void {
     const roots = this.settings.roots ?? [];
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    client.setRequestHandler('elicitation/create', async (request, context) => {
       const params = request.params;
       const question: ElicitationQuestion =
         params.mode === 'url'
@@ -279,7 +270,7 @@ export class Execution {
       this.clock?.pause();
       let answer: ElicitationAnswer;
       try {
-        answer = await this.settings.elicit(question, AbortSignal.any([extra.signal, this.settings.signal]));
+        answer = await this.settings.elicit(question, AbortSignal.any([context.mcpReq.signal, this.settings.signal]));
       } finally {
         this.clock?.resume();
       }
@@ -296,7 +287,7 @@ export class Execution {
       ) as ElicitResult;
     });
     if (roots.length) {
-      client.setRequestHandler(ListRootsRequestSchema, () => {
+      client.setRequestHandler('roots/list', () => {
         this.settings.onEvent({ type: 'roots-listed', server, roots: [...roots] });
         return { roots: roots.map((root) => ({ uri: root.uri, name: root.name })) };
       });
@@ -311,19 +302,19 @@ export class Execution {
       const why = request.method === 'roots/list' ? ' (no roots declared; mcpns call --root <dir> declares them)' : '';
       return Promise.reject(methodNotFound(`mcpns does not support ${request.method}${why}`));
     };
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/message', (notification) => {
       const { level, logger, data } = notification.params;
       this.settings.onEvent({ type: 'log', server, level, ...(logger !== undefined ? { logger } : {}), data });
     });
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       this.settings.onEvent({ type: 'elicitation-complete', server, elicitationId: notification.params.elicitationId });
     });
   }
 }
 
-/** A JSON-RPC "Method not found" error whose message is exactly `message` (McpError would prefix it). */
+/** A JSON-RPC "Method not found" error whose message is exactly `message`. */
 function methodNotFound(message: string): Error {
-  return Object.assign(new Error(message), { code: ErrorCode.MethodNotFound });
+  return Object.assign(new Error(message), { code: ProtocolErrorCode.MethodNotFound });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ClientId, EnvInheritSetting, EnvPolicy, ServerSpec } from './model
 
 /**
  * The MCP SDK's default allow-list (`DEFAULT_INHERITED_ENV_VARS`, used by `getDefaultEnvironment()` in
- * @modelcontextprotocol/sdk/client/stdio.js). Copied so reading config never loads the SDK; a unit test keeps the two
+ * @modelcontextprotocol/client/stdio). Copied so reading config never loads the SDK; a unit test keeps the two
  * in step.
  */
 export const SDK_DEFAULT_ENV_NAMES: readonly string[] =

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { authHint } from '../auth/errors.js';

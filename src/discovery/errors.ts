@@ -1,7 +1,13 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { AuthError } from '../auth/errors.js';
 import type { DiscoveryErrorCode } from '../catalog/types.js';
 import { McpnsError } from '../errors.js';
@@ -20,19 +26,26 @@ export class DiscoveryError extends McpnsError {
   constructor(
     readonly reason: DiscoveryErrorCode,
     message: string,
-    options: { cause?: unknown; hint?: string; serverCode?: number } = {},
+    options: { cause?: unknown; hint?: string; serverCode?: number; supported?: string[] } = {},
   ) {
     super('TRANSPORT', message, {
       cause: options.cause,
       ...(options.hint !== undefined ? { hint: options.hint } : {}),
-      details: { reason, ...(options.serverCode !== undefined ? { serverCode: options.serverCode } : {}) },
+      details: {
+        reason,
+        ...(options.serverCode !== undefined ? { serverCode: options.serverCode } : {}),
+        ...(options.supported ? { supported: options.supported } : {}),
+      },
     });
     this.name = 'DiscoveryError';
     this.serverCode = options.serverCode;
+    this.supported = options.supported;
   }
 
   /** The JSON-RPC error code the server sent, when the failure is the server's own error answer. */
   readonly serverCode: number | undefined;
+  /** PROTOCOL_VERSION_UNSUPPORTED: the protocol versions the server said it supports. */
+  readonly supported: string[] | undefined;
 }
 
 /** A response (HTTP body, SSE stream or stdout line) grew past the configured cap; reading it was stopped. */
@@ -50,46 +63,34 @@ export interface ServerRpcError {
   data?: unknown;
 }
 
+/** JSON-RPC -32022 (2026-07-28): the server supports none of the protocol versions the request named. */
+export const UNSUPPORTED_PROTOCOL_VERSION_CODE = ProtocolErrorCode.UnsupportedProtocolVersion;
+
 /**
- * What the session saw on the wire, so a failure is classified by what the server really did: the SDK turns a
- * server's JSON-RPC error into an McpError that looks like its own local errors (a server may send -32000, the
- * SDK's "connection closed", or -32001, its "request timed out"), and rejects a protocol version it does not know
- * with a plain Error.
+ * What the session saw on the wire that the SDK's errors do not carry: the protocolVersion an initialize result
+ * named (the SDK rejects a version it does not know with a plain Error) and a response cut off at the size cap.
  */
 export class WireLog {
-  /** JSON-RPC error responses received (the last few). */
-  readonly serverErrors: ServerRpcError[] = [];
   /** The protocolVersion the server's initialize result named. */
   offeredVersion: string | undefined;
   /** Set when a response was cut off at the size cap. */
   tooLarge: ResponseTooLargeError | undefined;
 
   observe(message: unknown): void {
-    if (message === null || typeof message !== 'object') return;
-    const { error, result } = message as { error?: unknown; result?: unknown };
-    if (error !== null && typeof error === 'object') {
-      const { code, message: text, data } = error as { code?: unknown; message?: unknown; data?: unknown };
-      if (typeof code === 'number') {
-        this.serverErrors.push({ code, message: typeof text === 'string' ? text : '', ...(data !== undefined ? { data } : {}) });
-        if (this.serverErrors.length > 8) this.serverErrors.shift();
-      }
-    } else if (result !== null && typeof result === 'object' && this.offeredVersion === undefined) {
-      const version = (result as { protocolVersion?: unknown }).protocolVersion;
-      if (typeof version === 'string') this.offeredVersion = version;
-    }
-  }
-
-  /** The server error an McpError was made from (same code and message), if the server sent it. */
-  serverErrorOf(error: unknown): ServerRpcError | undefined {
-    if (!(error instanceof McpError)) return undefined;
-    return this.serverErrors.find((sent) => sent.code === error.code && error.message === `MCP error ${sent.code}: ${sent.message}`);
+    if (this.offeredVersion !== undefined || message === null || typeof message !== 'object') return;
+    const result = (message as { result?: unknown }).result;
+    if (result === null || typeof result !== 'object') return;
+    const version = (result as { protocolVersion?: unknown }).protocolVersion;
+    if (typeof version === 'string') this.offeredVersion = version;
   }
 }
 
-/** The outcome of classifying a failure: the stable code, and the server's own JSON-RPC error when there was one. */
+/** The outcome of classifying a failure: the stable code, the server's own JSON-RPC error, the versions it supports. */
 export interface Classified {
   code: DiscoveryErrorCode;
   serverError?: ServerRpcError;
+  /** PROTOCOL_VERSION_UNSUPPORTED: the protocol versions the server said it supports, when it said. */
+  supported?: string[];
 }
 
 /** Network-level failure codes of fetch (undici puts them on `error.cause.code`). */
@@ -108,37 +109,97 @@ const NETWORK_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
-function networkCode(error: unknown): string | undefined {
+/** The error and its causes, outermost first (bounded: a cause chain is the SDK's wrapping, never deep). */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    chain.push(current);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return chain;
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (const link of causeChain(error)) {
+    const code = link instanceof Error ? (link as { code?: unknown }).code : undefined;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
-    current = current.cause;
   }
   return undefined;
 }
 
-/** HTTP status carried by the SDK's HTTP transport errors, if any. */
+/** HTTP status carried by the SDK's HTTP transport errors (SdkHttpError.status, SseError.code), if any. */
 export function httpStatus(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    return typeof error.code === 'number' && error.code > 0 ? error.code : undefined;
+  for (const link of causeChain(error)) {
+    if (link instanceof SdkHttpError) return typeof link.status === 'number' && link.status > 0 ? link.status : undefined;
+    if (link instanceof SseError) return typeof link.code === 'number' && link.code > 0 ? link.code : undefined;
   }
   return undefined;
+}
+
+/** The JSON-RPC error in an HTTP error's body (a 2026-07-28 server answers a version it refuses with 400 and -32022). */
+function rpcErrorInBody(error: SdkHttpError): ServerRpcError | undefined {
+  const text = (error.data as { text?: unknown } | undefined)?.text;
+  if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const sent = body !== null && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return sent !== null && typeof sent === 'object' ? asRpcError(sent) : undefined;
+}
+
+function asRpcError(value: object): ServerRpcError | undefined {
+  const { code, message, data } = value as { code?: unknown; message?: unknown; data?: unknown };
+  if (typeof code !== 'number') return undefined;
+  return { code, message: typeof message === 'string' ? message : '', ...(data !== undefined ? { data } : {}) };
+}
+
+/**
+ * The server's own JSON-RPC error behind a failure: a ProtocolError is always one (the SDK's local failures are
+ * SdkErrors), and an HTTP error may carry one in its body.
+ */
+export function serverRpcError(error: unknown): ServerRpcError | undefined {
+  for (const link of causeChain(error)) {
+    if (link instanceof ProtocolError) return { code: link.code, message: link.message, ...(link.data !== undefined ? { data: link.data } : {}) };
+    if (link instanceof SdkHttpError) return rpcErrorInBody(link);
+  }
+  return undefined;
+}
+
+/** The `supported` list of a version refusal (-32022, or the 2025 revisions' -32602 with `data.supported`). */
+function supportedVersions(sent: ServerRpcError): string[] | undefined {
+  const supported = (sent.data as { supported?: unknown } | undefined)?.supported;
+  if (!Array.isArray(supported)) return undefined;
+  return supported.filter((version): version is string => typeof version === 'string').slice(0, 32);
+}
+
+/** A refusal of the protocol version: -32022 at any stage, or an error naming `supported` versions before tools/list. */
+function isVersionRefusal(sent: ServerRpcError, stage: Stage): boolean {
+  return sent.code === UNSUPPORTED_PROTOCOL_VERSION_CODE || (stage !== 'list' && supportedVersions(sent) !== undefined);
 }
 
 /**
  * Map an error to a stable code by its type, code or status (never by its message text). Call it before killing
  * the server: `hasExited` tells whether a stdio server's process had already ended on its own (then it is a closed
- * connection), and `wire` what the server sent (its own JSON-RPC errors are SERVER_ERROR, whatever their code).
+ * connection), and `wire` what the server sent. The server's own JSON-RPC errors are SERVER_ERROR whatever their
+ * code, except a refusal of the protocol version: PROTOCOL_VERSION_UNSUPPORTED with the versions it supports, over
+ * every transport (a 4xx whose body carries -32022 included).
  */
 export function classifyFailure(error: unknown, stage: Stage, hasExited = false, wire?: WireLog): Classified {
   if (error instanceof DiscoveryError) return { code: error.reason };
   if (error instanceof InterruptedError) return { code: 'INTERRUPTED' };
   if (error instanceof ResponseTooLargeError || wire?.tooLarge) return { code: 'RESPONSE_TOO_LARGE' };
-  const serverError = wire?.serverErrorOf(error);
+  const serverError = serverRpcError(error);
   if (serverError) {
-    const supported = (serverError.data as { supported?: unknown } | undefined)?.supported;
-    return { code: stage !== 'list' && Array.isArray(supported) ? 'PROTOCOL_VERSION_UNSUPPORTED' : 'SERVER_ERROR', serverError };
+    if (isVersionRefusal(serverError, stage)) {
+      const supported = supportedVersions(serverError);
+      return { code: 'PROTOCOL_VERSION_UNSUPPORTED', serverError, ...(supported ? { supported } : {}) };
+    }
+    // A 4xx whose body is a JSON-RPC error is still an HTTP failure of the transport (its status says which).
+    if (!(error instanceof SdkHttpError)) return { code: 'SERVER_ERROR', serverError };
   }
   if (stage !== 'list' && wire?.offeredVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(wire.offeredVersion)) {
     return { code: 'PROTOCOL_VERSION_UNSUPPORTED' };
@@ -157,13 +218,12 @@ export function classifyError(error: unknown, stage: Stage, hasExited = false): 
   if (error instanceof DeadlineError) return 'CONNECT_TIMEOUT';
   if (error instanceof SpawnError) return 'SPAWN_FAILED';
   if (error instanceof UnauthorizedError || error instanceof AuthError) return 'AUTH_REQUIRED';
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    const status = httpStatus(error);
-    return status === 401 || status === 403 ? 'AUTH_REQUIRED' : 'HTTP_ERROR';
-  }
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.ConnectionClosed) return 'CONNECTION_CLOSED';
-    if (error.code === ErrorCode.RequestTimeout) return 'CONNECT_TIMEOUT';
+  const status = httpStatus(error);
+  if (status !== undefined) return status === 401 || status === 403 ? 'AUTH_REQUIRED' : 'HTTP_ERROR';
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.ConnectionClosed) return 'CONNECTION_CLOSED';
+    if (error.code === SdkErrorCode.RequestTimeout) return 'CONNECT_TIMEOUT';
+    if (error.code === SdkErrorCode.ClientHttpUnexpectedContent) return 'HTTP_ERROR';
   }
   if (hasExited && stage !== 'spawn') return 'CONNECTION_CLOSED';
   if (networkCode(error)) return 'HTTP_ERROR';
@@ -183,9 +243,9 @@ export function describeError(
     case 'SERVER_ERROR':
       return sent ? `the server answered with error ${sent.code} ${during}: ${sent.message}` : `the server answered with an error ${during}`;
     case 'PROTOCOL_VERSION_UNSUPPORTED': {
-      const supported = (sent?.data as { supported?: unknown } | undefined)?.supported;
       if (sent) {
-        const list = Array.isArray(supported) ? supported.map(String).join(', ') : 'unknown';
+        const supported = supportedVersions(sent);
+        const list = supported?.length ? supported.join(', ') : 'unknown';
         return `the server does not support the protocol versions mcpns offers (it supports: ${list}): error ${sent.code}: ${sent.message}`;
       }
       return `the server answered with protocol version ${context.wire?.offeredVersion ?? '?'}, which mcpns does not support (it supports: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`;

@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
+import { ToolSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { MalformedTool } from '../catalog/types.js';
 import { DEFAULT_TOOL_LIMITS, definitionProblem } from '../catalog/limits.js';
@@ -53,6 +53,8 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
   let cursor: string | undefined;
   let pages = 0;
   let index = 0;
+  // Each tool is checked against the Tool shape of the revision the session negotiated.
+  const revision = client.getNegotiatedProtocolVersion();
   for (;;) {
     options.onPage?.(pages + 1);
     const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LooseListToolsResultSchema, {
@@ -63,9 +65,9 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
     for (const entry of result.tools) {
       // Checked before the SDK's schema (and anything else) walks it.
       const oversized = definitionProblem(entry, options.toolLimits ?? DEFAULT_TOOL_LIMITS);
-      const parsed = oversized ? undefined : ToolSchema.safeParse(entry);
-      if (parsed?.success) tools.push(entry as Tool);
-      else malformed.push(malformedEntry(index, entry, parsed ? parsed.error.issues : [{ path: [], message: oversized! }]));
+      const issues = oversized ? [{ path: [], message: oversized }] : toolIssues(entry, revision);
+      if (issues.length === 0) tools.push(entry as Tool);
+      else malformed.push(malformedEntry(index, entry, issues));
       index++;
     }
     cursor = result.nextCursor;
@@ -81,6 +83,24 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
     seenCursors.add(cursor);
   }
   return { tools, malformed, pages, notes };
+}
+
+/** The first revision whose Tool lets outputSchema be any JSON Schema (earlier ones require `type: "object"`). */
+const ANY_OUTPUT_SCHEMA_SINCE = '2026-07-28';
+
+/**
+ * Why a tools/list entry is not a Tool of the revision the server spoke: the SDK's Tool shape (the current revision's,
+ * the most permissive), plus what the earlier revisions also require. Revisions are dates, so they compare as text.
+ */
+function toolIssues(entry: unknown, protocolVersion: string | undefined): ReadonlyArray<{ path: PropertyKey[]; message: string }> {
+  const parsed = ToolSchema.safeParse(entry);
+  if (!parsed.success) return parsed.error.issues;
+  const outputSchema = (entry as { outputSchema?: unknown }).outputSchema;
+  const older = protocolVersion === undefined || protocolVersion < ANY_OUTPUT_SCHEMA_SINCE;
+  if (older && outputSchema !== undefined && (outputSchema as { type?: unknown }).type !== 'object') {
+    return [{ path: ['outputSchema', 'type'], message: `expected "object" (protocol revision ${protocolVersion ?? 'unknown'})` }];
+  }
+  return [];
 }
 
 function malformedEntry(index: number, entry: unknown, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): MalformedTool {

@@ -1,7 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { AuthError, authHint } from '../auth/errors.js';
 import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
 import type { ServerInfo } from '../catalog/types.js';
@@ -15,6 +12,7 @@ import { classifyFailure, describeError, DiscoveryError, httpStatus, ResponseToo
 import { detectPackageRunner, serverDeadlineMs } from './package-runner.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
+import { guardInboundDepth } from './wire-guard.js';
 import { spawnEnvironment } from '../config/spawn-env.js';
 import type { ClientRole } from './types.js';
 
@@ -245,10 +243,13 @@ function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: C
   const transportOptions = { requestInit, ...(auth ? { authProvider: auth.provider, fetch: auth.wrapFetch(capped) } : { fetch: capped }) };
   if (kind === 'sse') {
     const transport = new SSEClientTransport(url, transportOptions);
+    guardInboundDepth(transport);
     const close = (): Promise<void> => (closing ??= bounded(client.close()));
     return { client, transport, wire, exited: () => false, stage: () => 'initialize', close, kill: close, ...(auth ? { auth } : {}) };
   }
   const transport = new StreamableHTTPClientTransport(url, transportOptions);
+  // What mcpns reads is bounded at 256 levels anyway; the SDK's validators must not overflow the stack first.
+  guardInboundDepth(transport);
   return {
     client,
     transport,

@@ -1,10 +1,10 @@
 import { inheritedEnvironment, SDK_DEFAULT_ENV } from '../config/spawn-env.js';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { CLOSE_POLICY, KILL_POLICY, ProcessGroup, RUNNER_TERM_GRACE_MS, TERM_GRACE_MS, type ShutdownPolicy } from './process-group.js';
 import { adoptPrespawned } from './prespawn.js';
 import type { StderrBuffer } from './stderr-buffer.js';
+import { capDepth, WIRE_MAX_DEPTH } from './wire-guard.js';
 
 /** A single stdout line larger than this is dropped (the SDK's own limit is 10 MB, too small for huge tool lists). */
 export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
@@ -206,6 +206,8 @@ export class ProcessGroupStdioTransport implements Transport {
       this.options.stderr.note(`non-JSON line on stdout ignored: ${this.options.stderr.excerpt(text, 200)}`);
       return;
     }
+    // Only a line this long can nest that deep (each level costs at least two characters).
+    if (text.length > 2 * WIRE_MAX_DEPTH && capDepth(value)) this.options.stderr.note(`a value nested more than ${WIRE_MAX_DEPTH} levels deep was cut there`);
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       this.options.stderr.note(`stdout line that is not a JSON-RPC message ignored: ${this.options.stderr.excerpt(text, 200)}`);

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { AuthResolver } from '../auth/server-auth.js';
 import type { LiveSession } from './session.js';

@@ -344,7 +344,7 @@ describe('openSession', () => {
     const session = await openSession(withPids(stdioSpec('calculator')), { timeoutMs: GENEROUS });
     expect(session.serverInfo?.name).toBe('calculator');
     expect(session.protocolVersion).toBe('2025-11-25');
-    const result = await session.client.callTool({ name: 'add', arguments: { a: 5, b: 3 } }, undefined, { timeout: GENEROUS });
+    const result = await session.client.callTool({ name: 'add', arguments: { a: 5, b: 3 } }, { timeout: GENEROUS });
     expect(result.structuredContent).toEqual({ sum: 8 });
     await session.close();
     await expectProcessesGone(readPids(pidLog.file));

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prespawn } from '../../src/discovery/prespawn.js';

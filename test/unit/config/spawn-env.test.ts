@@ -1,4 +1,4 @@
-import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 import { clientEnvPolicy, inheritedSecrets, policyFromSetting, SDK_DEFAULT_ENV_NAMES, spawnEnvironment } from '../../../src/config/spawn-env.js';
 import type { ServerSpec } from '../../../src/config/model.js';
