@@ -28,7 +28,8 @@ export default defineConfig({
     maxWorkers: workers,
     projects: [
       { test: { ...shared, name: 'pure', include: PURE, isolate: false } },
-      { test: { ...shared, name: 'processes', include: ['test/**/*.test.ts'], exclude: PURE } },
+      // test/clients/ needs the real clients: `npm run test:clients` (vitest.clients.config.ts).
+      { test: { ...shared, name: 'processes', include: ['test/**/*.test.ts'], exclude: [...PURE, 'test/clients/**'] } },
     ],
   },
 });

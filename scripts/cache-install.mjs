@@ -1,6 +1,7 @@
-// Install an npm package into a cache folder of this repository (.cache/npm/<spec>/), never into node_modules and
-// never as a dependency: tools the benchmark and the Node 24 test run need (the MCP Inspector, a Node binary) stay
-// out of package.json. Reuses a finished install; a half-finished one (no marker file) is redone from scratch.
+// Install an npm package into a cache folder (.cache/npm/<spec>/ in this repository unless another root is given),
+// never into node_modules and never as a dependency: tools the benchmark, the Node 24 run and the real-client suite
+// need (the MCP Inspector, a Node binary, the clients themselves) stay out of package.json. Reuses a finished install;
+// a half-finished one (no marker file) is redone from scratch.
 //   node scripts/cache-install.mjs <name>@<version>   → prints the package's folder
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The folder of `name` installed at `version` (exact or a range such as "24"), installing it on first use. */
-export function cacheInstall(name, version) {
-  const prefix = join(root, '.cache', 'npm', `${name.replace('/', '+')}@${version}`);
+/**
+ * The folder of `name` installed at `version` (exact or a range such as "24"), installing it on first use, under
+ * `cacheRoot` (default: this repository's .cache/).
+ */
+export function cacheInstall(name, version, cacheRoot = join(root, '.cache')) {
+  const prefix = join(cacheRoot, 'npm', `${name.replace('/', '+')}@${version}`);
   const marker = join(prefix, '.installed');
   const folder = join(prefix, 'node_modules', ...name.split('/'));
   if (existsSync(marker) && existsSync(folder)) return folder;

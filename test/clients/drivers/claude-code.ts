@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import { awkwardServers, orderServers } from '../fixture-servers.js';
+import type { ClientDriver, FixtureServer, Scenario, WriteContext } from '../types.js';
+
+/**
+ * Claude Code: `.mcp.json` (project), `~/.claude.json` top-level `mcpServers` (user) and `projects[<folder>]`
+ * (local, and the per-project state such as `disabledMcpServers`), approvals in `.claude/settings*.json`. Run as
+ * `claude -p` with `ANTHROPIC_BASE_URL` on the fake endpoint, servers connected before the first turn
+ * (`MCP_CONNECTION_NONBLOCKING=false`) and every tool sent upfront (`ENABLE_TOOL_SEARCH=false`).
+ *
+ * setup: `projectSettings` (.claude/settings.json), `userSettings` (~/.claude/settings.json), `projectState` (merged
+ * into `projects[<folder>]` of ~/.claude.json).
+ */
+export const claudeCodeDriver: ClientDriver = {
+  id: 'claude-code',
+  preset: 'claude-code',
+  label: 'Claude Code',
+  scopes: ['project', 'user', 'local'],
+  files(scenario, context) {
+    const { home, project } = context.dirs;
+    const entries = (scope: string): Record<string, unknown> =>
+      Object.fromEntries(scenario.servers.filter((server) => (server.scope ?? 'project') === scope).map((server) => [server.name, entry(server, context)]));
+    const files: Record<string, string> = {};
+    const projectServers = entries('project');
+    if (Object.keys(projectServers).length) files[join(project, '.mcp.json')] = json({ mcpServers: projectServers });
+    const setup = scenario.setup ?? {};
+    files[join(home, '.claude.json')] = json({
+      mcpServers: entries('user'),
+      projects: { [project]: { mcpServers: entries('local'), ...(setup['projectState'] as object | undefined) } },
+    });
+    if (setup['projectSettings']) files[join(project, '.claude', 'settings.json')] = json(setup['projectSettings']);
+    if (setup['userSettings']) files[join(home, '.claude', 'settings.json')] = json(setup['userSettings']);
+    return files;
+  },
+  env: (_scenario, context) => ({
+    ANTHROPIC_BASE_URL: context.llmUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-fake',
+    MCP_CONNECTION_NONBLOCKING: 'false',
+    ENABLE_TOOL_SEARCH: 'false',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+  }),
+  argv: (scenario) => ['-p', 'hello', '--output-format', 'json', ...(scenario.clientArgs ?? [])],
+  mcpnsEnv: () => ({}),
+};
+
+function entry(server: FixtureServer, context: WriteContext): Record<string, unknown> {
+  const [command, ...args] = context.serverArgv(server);
+  return { command, args, ...server.entry };
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+export const claudeCodeScenarios: Scenario[] = [
+  {
+    id: 'names',
+    description: 'awkward server and tool names in .mcp.json, nobody asked to approve them (claude -p starts them)',
+    servers: awkwardServers(),
+  },
+  {
+    id: 'order',
+    description: 'names that collide once sanitized: which server and which tool the client keeps (config, start or name order)',
+    servers: orderServers(),
+  },
+  {
+    id: 'approvals',
+    description:
+      'approved, rejected, never-answered and /mcp-disabled .mcp.json servers; user and local servers; a rejection in user settings beats an approval in project settings',
+    servers: [
+      { name: 'approved', tools: ['one'], expect: 'loaded' },
+      { name: 'rejected', tools: ['one'], expect: 'disabled' },
+      { name: 'unanswered', tools: ['one'], expect: 'loaded' },
+      { name: 'toggled-off', tools: ['one'], expect: 'disabled' },
+      { name: 'approved-then-rejected', tools: ['one'], expect: 'disabled' },
+      { name: 'user-one', tools: ['one'], scope: 'user', expect: 'loaded' },
+      { name: 'local-one', tools: ['one'], scope: 'local', expect: 'loaded' },
+      { name: 'local-off', tools: ['one'], scope: 'local', expect: 'disabled' },
+    ],
+    setup: {
+      projectSettings: { enabledMcpjsonServers: ['approved', 'approved-then-rejected'], disabledMcpjsonServers: ['rejected'] },
+      userSettings: { disabledMcpjsonServers: ['approved-then-rejected'] },
+      projectState: { disabledMcpServers: ['toggled-off', 'local-off'] },
+    },
+  },
+];
