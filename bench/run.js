@@ -7,9 +7,11 @@
 //   4. 1/5/20 fixture servers vs a concurrent minimal SDK client
 //   5. shutdown: from the results on stdout to the process exit, vs the minimal client's own close()
 //   6. offline `check --catalog` on 10k/100k/1M generated tools: time and peak memory
+//   7. the gateway (`mcpns serve`): per-call overhead, throughput, RSS and start-up vs the upstream directly (bench/gateway.js)
 // Where a target is missed, the command is profiled once more with `node --cpu-prof` and the profile's heaviest
 // functions are written next to the miss (profiles are kept in bench/.work/profiles).
-// BENCH_RUNS (default 7, at least 5) sets the runs; BENCH_SKIP_1M=1 leaves out the 1M-tool case.
+// BENCH_RUNS (default 7, at least 5) sets the runs; BENCH_SKIP_1M=1 leaves out the 1M-tool case; BENCH_SKIP_GATEWAY=1
+// the gateway section.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem, type as osType, release } from 'node:os';
@@ -446,6 +448,12 @@ const EXPLAIN = {
   sections.push(
     `## 6. Offline \`check --catalog\` (both families, targets slash and openai) on generated catalogs\n\nCatalogs from \`bench/gen-catalog.js\`: 50 tools per server, 10% of names shared by every server, long names every 17th tool.\n\n| tools | min | median | max | runs | growth vs the previous size (10× the tools) | peak RSS (median) |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}${refused.map(({ size, bytes }) => `\n\n${size.toLocaleString('en')} tools: not measured (the catalog is ${(bytes / 2 ** 20).toFixed(0)} MiB, over mcpns's ${DEFAULT_MAX_INPUT_BYTES / 2 ** 20} MiB input limit).`).join('')}`,
   );
+}
+
+// ---------------------------------------------------------------------------------------------------- 7. the gateway
+if (process.env.BENCH_SKIP_GATEWAY !== '1') {
+  const { benchGateway, GATEWAY_EXPLAIN } = await import('./gateway.js');
+  sections.push(await benchGateway({ verdict: (id, text, met, by) => verdict(id, text, met, by, undefined, GATEWAY_EXPLAIN), runs: RUNS }));
 }
 
 // ---------------------------------------------------------------------------------------------------- profiles of misses

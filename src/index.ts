@@ -48,3 +48,13 @@ export async function discoverServers(
   const { discoverServers: discover } = await import('./discovery/discover.js');
   return discover(...args);
 }
+
+export type { Gateway, GatewayOptions, GatewayEvent, RequestLogEntry, NamingSettings } from './gateway/index.js';
+
+/** The namespacing gateway (`mcpns serve`) as a library: loads the MCP server SDK on first use. */
+export async function createGateway(
+  ...args: Parameters<typeof import('./gateway/index.js').createGateway>
+): Promise<ReturnType<typeof import('./gateway/index.js').createGateway>> {
+  const { createGateway: create } = await import('./gateway/index.js');
+  return create(...args);
+}

@@ -54,7 +54,13 @@ function onSignal(signal: HandledSignal): void {
   controller.abort();
   void terminateAllGroups();
 }
-for (const signal of Object.keys(SIGNAL_EXIT) as HandledSignal[]) process.on(signal, onSignal);
+/** `serve` reloads its configuration on SIGHUP (the daemon convention) instead of stopping. */
+const reloadListeners = new Set<() => void>();
+const reloadsOnHangup = argv[0] === 'serve';
+for (const signal of Object.keys(SIGNAL_EXIT) as HandledSignal[]) {
+  if (signal === 'SIGHUP' && reloadsOnHangup) process.on(signal, () => reloadListeners.forEach((listener) => listener()));
+  else process.on(signal, onSignal);
+}
 
 // A closed stdout (e.g. `mcpns list | head`) must not crash with EPIPE, nor leave servers behind.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -77,6 +83,14 @@ const code = await main(argv, {
   home: homedir(),
   signal: controller.signal,
   now: () => new Date(),
+  ...(reloadsOnHangup
+    ? {
+        onReload: (listener: () => void) => {
+          reloadListeners.add(listener);
+          return () => reloadListeners.delete(listener);
+        },
+      }
+    : {}),
 });
 await terminateAllGroups();
 const exitCode = signalled !== undefined ? SIGNAL_EXIT[signalled] : code;

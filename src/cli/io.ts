@@ -8,5 +8,10 @@ export interface CliIo {
   home: string;
   /** Aborted on SIGINT. */
   signal: AbortSignal;
+  /**
+   * A long-running command (`serve`) that reloads on SIGHUP registers here; the entry point then treats SIGHUP as
+   * "reload" instead of "stop". Returns the unregister function. Absent in-process (tests call the listener directly).
+   */
+  onReload?: (listener: () => void) => () => void;
   now(): Date;
 }

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<RegisterCommand>> = {
   plan: async () => (await import('./plan.js')).registerPlan,
   init: async () => (await import('./init.js')).registerInit,
   auth: async () => (await import('./auth.js')).registerAuth,
+  serve: async () => (await import('./serve.js')).registerServe,
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);

@@ -1,0 +1,79 @@
+/**
+ * The gateway's face to downstream clients: an SDK `Server` (v2 packages, both protocol revisions) whose handlers hand
+ * every request to the engine with what the engine needs of its context (signal, progress token, _meta, related
+ * notifications and requests).
+ */
+import { randomUUID } from 'node:crypto';
+import { Server, type ServerContext } from '@modelcontextprotocol/server';
+import { VERSION } from '../version.js';
+import type { DownstreamCall, DownstreamSession, Gateway } from './engine.js';
+import type { JsonObject } from './upstream.js';
+
+/** A downstream server bound to `session` (undefined for a 2026-07-28 request, which has no session). */
+export function createDownstreamServer(gateway: Gateway, session: DownstreamSession | undefined): Server {
+  const server = new Server(
+    { name: 'mcpns', version: VERSION, title: 'mcpns gateway' },
+    { capabilities: gateway.capabilities(), ...(gateway.instructions() ? { instructions: gateway.instructions()! } : {}) },
+  );
+  const call = (ctx: ServerContext): DownstreamCall => {
+    const meta = { ...((ctx.mcpReq._meta ?? {}) as JsonObject) };
+    const progressToken = meta['progressToken'] as string | number | undefined;
+    delete meta['progressToken'];
+    return {
+      session,
+      signal: ctx.mcpReq.signal,
+      ...(progressToken !== undefined ? { progressToken } : {}),
+      meta,
+      modern: ctx.mcpReq.envelope !== undefined,
+      notify: (method, params) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) } as never),
+      send: async (method, params, signal) =>
+        (await ctx.mcpReq.send({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 })) as unknown as JsonObject,
+    };
+  };
+  const params = (request: { params?: unknown }): JsonObject => {
+    const { _meta: _drop, ...rest } = (request.params ?? {}) as JsonObject;
+    return rest;
+  };
+  server.setRequestHandler('tools/list', async (request) => (await gateway.page('tools', request.params?.cursor)) as never);
+  server.setRequestHandler('tools/call', async (request, ctx) => (await gateway.callTool(params(request), call(ctx))) as never);
+  server.setRequestHandler('prompts/list', async (request) => (await gateway.page('prompts', request.params?.cursor)) as never);
+  server.setRequestHandler('prompts/get', async (request, ctx) => (await gateway.getPrompt(params(request), call(ctx))) as never);
+  server.setRequestHandler('resources/list', async (request) => (await gateway.page('resources', request.params?.cursor)) as never);
+  server.setRequestHandler('resources/templates/list', async (request) => (await gateway.page('resourceTemplates', request.params?.cursor)) as never);
+  server.setRequestHandler('resources/read', async (request, ctx) => (await gateway.readResource(params(request), call(ctx))) as never);
+  const capabilities = gateway.capabilities() as { resources?: { subscribe?: boolean }; logging?: object; completions?: object };
+  if (capabilities.resources?.subscribe) {
+    server.setRequestHandler('resources/subscribe', async (request, ctx) => (await gateway.subscribe(session, request.params.uri, call(ctx))) as never);
+    server.setRequestHandler('resources/unsubscribe', async (request, ctx) => (await gateway.unsubscribe(session, request.params.uri, call(ctx))) as never);
+  }
+  if (capabilities.completions)
+    server.setRequestHandler('completion/complete', async (request, ctx) => (await gateway.complete(params(request), call(ctx))) as never);
+  if (capabilities.logging)
+    server.setRequestHandler('logging/setLevel', async (request) => (await gateway.setLogLevel(session, request.params.level)) as never);
+  return server;
+}
+
+/**
+ * A downstream session and its server (a stdio connection or a 2025-era HTTP session): registered with the gateway
+ * for notifications once the client has initialized, removed when the connection closes.
+ */
+export function createSessionServer(gateway: Gateway, id: string = randomUUID()): { server: Server; session: DownstreamSession } {
+  const bound: { server?: Server } = {};
+  const session: DownstreamSession = {
+    id,
+    clientCapabilities: () => bound.server?.getClientCapabilities() as JsonObject | undefined,
+    notify: async (method, params) => {
+      await bound.server?.notification({ method, ...(params ? { params } : {}) } as never);
+    },
+    subscriptions: new Set(),
+  };
+  const server = createDownstreamServer(gateway, session);
+  bound.server = server;
+  server.oninitialized = () => gateway.addSession(session);
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    gateway.removeSession(session);
+  };
+  return { server, session };
+}

@@ -1,0 +1,750 @@
+/**
+ * The gateway engine: one upstream session per configured server, the exposure computed from what they offer, and
+ * every request a downstream client sends routed to the server it names — with its progress, cancellation, logging
+ * and server→client requests carried both ways. Transports (stdio, HTTP) and the CLI sit on top of it.
+ */
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { buildCatalog } from '../catalog/build.js';
+import type { Catalog } from '../catalog/types.js';
+import type { LoadedConfig } from '../config/loaded.js';
+import type { ServerSpec } from '../config/model.js';
+import { liveSource } from '../discovery/live-source.js';
+import type { DiscoveryOptions, HeldSession, ServerDiscovery } from '../discovery/types.js';
+import { applyClientToolFilters, applyProfile } from '../profiles/apply.js';
+import type { SecretSet } from '../util/redact.js';
+import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
+import type { NamingSettings } from './names.js';
+import { connectUpstream, gatewayRole, upstreamFromHeld, upstreamRpcError, type JsonObject, type Upstream, type UpstreamHooks } from './upstream.js';
+
+/** One downstream client connection (a stdio connection, or one 2025-era HTTP session). */
+export interface DownstreamSession {
+  readonly id: string;
+  /** The capabilities the client declared in initialize. */
+  clientCapabilities(): JsonObject | undefined;
+  /** Send a notification to this client. */
+  notify(method: string, params?: JsonObject): Promise<void>;
+  logLevel?: string | undefined;
+  readonly subscriptions: Set<string>;
+}
+
+/** The request context the downstream server hands each handler (a subset of the SDK's ServerContext). */
+export interface DownstreamCall {
+  session: DownstreamSession | undefined;
+  signal: AbortSignal;
+  progressToken?: string | number | undefined;
+  meta?: JsonObject | undefined;
+  notify(method: string, params?: JsonObject): Promise<void>;
+  /** The request came on the 2026-07-28 wire (per-request envelope): no server→client push requests there. */
+  modern?: boolean | undefined;
+  /** A request to the downstream client tied to this call (throws on an era without push requests). */
+  send(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
+}
+
+/** What happened, for the CLI's status lines (stderr, or JSON lines under --json) and the log file. */
+export type GatewayEvent =
+  | { type: 'upstream-up'; server: string; tools: number; restarted: boolean }
+  | { type: 'upstream-failed'; server: string; code: string; message: string; retryInMs: number }
+  | { type: 'upstream-lost'; server: string; message: string }
+  | { type: 'exposure-changed'; tools: number; prompts: number; resources: number }
+  | { type: 'dropped-notifications'; server: string; count: number }
+  | { type: 'collision-left-out'; kind: string; name: string; members: string[] };
+
+export interface RequestLogEntry {
+  time: string;
+  session?: string | undefined;
+  method: string;
+  server?: string | undefined;
+  tool?: string | undefined;
+  durationMs: number;
+  outcome: 'ok' | 'isError' | 'error' | 'cancelled';
+  bytes?: number | undefined;
+  error?: string | undefined;
+  args?: unknown;
+}
+
+export interface GatewayOptions {
+  /** The servers to serve (already selected: enabled, not hidden by the profile, --server). */
+  servers: readonly ServerSpec[];
+  /** Client tool filters and the profile's tool allow/deny come from here. */
+  config?: LoadedConfig | undefined;
+  profile?: string | undefined;
+  naming: NamingSettings;
+  /** Deadlines, auth, secrets, environment and concurrency of the upstream start (`hold`/`role` are the gateway's). */
+  discovery: Omit<DiscoveryOptions, 'hold' | 'role' | 'deferClose'>;
+  /** Start upstreams on the first downstream request instead of at start. */
+  lazy?: boolean | undefined;
+  /** Items per page of tools/prompts/resources lists served downstream. */
+  pageSize?: number | undefined;
+  /** Cap on notifications/message forwarded per upstream per second (a flood is cut, counted and reported). */
+  maxLogRate?: number | undefined;
+  onEvent?: ((event: GatewayEvent) => void) | undefined;
+  onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
+  secrets?: SecretSet | undefined;
+}
+
+const DEFAULT_PAGE_SIZE = 500;
+const BACKOFF_MS = [0, 1000, 2000, 5000, 10_000, 30_000, 60_000];
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const DEFAULT_MAX_LOG_RATE = 500;
+
+interface InFlight {
+  call: DownstreamCall;
+}
+
+interface Slot {
+  spec: ServerSpec;
+  upstream?: Upstream | undefined;
+  status: 'idle' | 'starting' | 'up' | 'down' | 'closed';
+  starting?: Promise<void> | undefined;
+  offer: Offer;
+  error?: { code: string; message: string } | undefined;
+  failures: number;
+  timer?: NodeJS.Timeout | undefined;
+  inflight: Set<InFlight>;
+  /** A crash cut these calls: they fail with this reason. */
+  lostReason?: string | undefined;
+  refreshing?: Promise<void> | undefined;
+  refreshAgain?: boolean;
+  logWindow: { second: number; count: number; dropped: number };
+  /** Upstream URIs subscribed to, with how many downstream subscriptions want each. */
+  subscribed: Map<string, number>;
+}
+
+export class Gateway {
+  private readonly slots = new Map<string, Slot>();
+  private readonly sessions = new Set<DownstreamSession>();
+  private exposureState: Exposure;
+  private readonly hooks: UpstreamHooks;
+  private closed = false;
+  private startedOnce: Promise<void> | undefined;
+  private readonly listeners = new Set<(kind: 'tools' | 'prompts' | 'resources') => void>();
+  /** The first discovery's catalog (what `--dry-run` prints). */
+  catalog: Catalog | undefined;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.hooks = {
+      onNotification: (server, method, params) => this.onUpstreamNotification(server, method, params),
+      onServerRequest: (server, method, params, signal) => this.onServerRequest(server, method, params, signal),
+    };
+    for (const spec of options.servers) this.slots.set(spec.name, newSlot(spec));
+    this.exposureState = computeExposure([], options.naming);
+  }
+
+  get exposure(): Exposure {
+    return this.exposureState;
+  }
+
+  /** Start every upstream at once (or nothing with `lazy`); resolves when each has answered or failed. */
+  start(): Promise<void> {
+    if (this.options.lazy) return Promise.resolve();
+    return this.ensureStarted();
+  }
+
+  private ensureStarted(): Promise<void> {
+    this.startedOnce ??= this.startAll();
+    return this.startedOnce;
+  }
+
+  private async startAll(): Promise<void> {
+    const specs = [...this.slots.values()].map((slot) => slot.spec);
+    const held = new Map<string, HeldSession>();
+    for (const slot of this.slots.values()) slot.status = 'starting';
+    const source = liveSource(specs, { cwd: this.options.config?.baseDir ?? process.cwd() });
+    const discoveries = await source.discover(undefined, {
+      ...this.options.discovery,
+      role: gatewayRole(this.hooks),
+      hold: (server, session) => {
+        if (this.closed) return false;
+        held.set(server, session);
+        return true;
+      },
+    });
+    this.catalog = this.filtered(discoveries);
+    await Promise.all(
+      discoveries.map(async (discovery) => {
+        const slot = this.slots.get(discovery.server.name);
+        if (!slot) return;
+        const session = held.get(discovery.server.name);
+        if (!session || discovery.server.status !== 'ok') {
+          this.failed(slot, discovery.server.error?.code ?? 'FAILED', discovery.server.error?.message ?? 'the server did not start');
+          return;
+        }
+        await this.adopt(slot, upstreamFromHeld(slot.spec.name, session), false);
+      }),
+    );
+    this.recompute(false);
+  }
+
+  /** The catalog with client filters and the profile applied (tools marked hidden stay in it). */
+  private filtered(discoveries: readonly ServerDiscovery[]): Catalog {
+    let catalog = buildCatalog(discoveries);
+    const config = this.options.config;
+    if (config) catalog = applyProfile(applyClientToolFilters(catalog, config), config, this.options.profile);
+    return catalog;
+  }
+
+  /** Tool names of `server` its client filters or the profile hide. */
+  private hiddenTools(server: string, tools: readonly JsonObject[]): Set<string> {
+    if (!this.options.config) return new Set();
+    const discovery: ServerDiscovery = {
+      server: { name: server, transport: 'stdio', source: '', status: 'ok', toolCount: tools.length },
+      tools: tools.map((tool) => ({ server, name: String(tool['name']), inputSchema: { type: 'object' } })),
+      stderr: '',
+    };
+    return new Set(
+      this.filtered([discovery])
+        .tools.filter((tool) => tool.hidden)
+        .map((tool) => tool.name),
+    );
+  }
+
+  /** Take a connected upstream into service: list what it offers, then route to it. */
+  private async adopt(slot: Slot, upstream: Upstream, restarted: boolean): Promise<void> {
+    if (this.closed || slot.status === 'closed') {
+      await upstream.close();
+      return;
+    }
+    try {
+      slot.offer = await this.offerOf(slot.spec.name, upstream);
+    } catch (error) {
+      await upstream.close();
+      this.failed(slot, 'LIST_FAILED', error instanceof Error ? error.message : String(error));
+      return;
+    }
+    slot.upstream = upstream;
+    slot.status = 'up';
+    slot.error = undefined;
+    slot.failures = 0;
+    slot.lostReason = undefined;
+    upstream.onLost((reason) => this.lost(slot, upstream, reason));
+    this.options.onEvent?.({ type: 'upstream-up', server: slot.spec.name, tools: slot.offer.tools.length, restarted });
+    // Subscriptions downstream clients hold survive a restart.
+    for (const uri of slot.subscribed.keys()) void upstream.request('resources/subscribe', { uri }).catch(() => {});
+    const level = this.mostVerboseLevel();
+    if (level && upstream.capabilities['logging']) void upstream.request('logging/setLevel', { level }).catch(() => {});
+  }
+
+  private async offerOf(server: string, upstream: Upstream): Promise<Offer> {
+    const caps = upstream.capabilities;
+    const [tools, prompts, resources, templates] = await Promise.all([
+      caps['tools'] ? upstream.listTools().then((listing) => listing.tools) : [],
+      caps['prompts'] ? upstream.listAll('prompts/list', 'prompts', 100) : [],
+      caps['resources'] ? upstream.listAll('resources/list', 'resources', 100) : [],
+      caps['resources'] ? upstream.listAll('resources/templates/list', 'resourceTemplates', 100).catch(() => []) : [],
+    ]);
+    const hidden = this.hiddenTools(server, tools);
+    return { server, tools: tools.filter((tool) => !hidden.has(String(tool['name']))), prompts, resources, templates };
+  }
+
+  private failed(slot: Slot, code: string, message: string): void {
+    slot.status = 'down';
+    slot.error = { code, message };
+    slot.upstream = undefined;
+    if (this.closed) return;
+    const retryInMs = BACKOFF_MS[Math.min(slot.failures, BACKOFF_MS.length - 1)]! || BACKOFF_MS[1]!;
+    slot.failures++;
+    this.options.onEvent?.({ type: 'upstream-failed', server: slot.spec.name, code, message, retryInMs });
+    this.scheduleRestart(slot, retryInMs);
+  }
+
+  private lost(slot: Slot, upstream: Upstream, reason: string): void {
+    if (slot.upstream !== upstream || this.closed) return;
+    const stderr = upstream.stderr().trimEnd().split('\n').slice(-3).join(' | ');
+    slot.lostReason = `upstream server "${slot.spec.name}" ${reason}${stderr ? ` (its stderr: ${stderr})` : ''}; mcpns is restarting it`;
+    slot.upstream = undefined;
+    slot.status = 'down';
+    this.options.onEvent?.({ type: 'upstream-lost', server: slot.spec.name, message: slot.lostReason });
+    void upstream.close();
+    // The first restart is immediate; a server that keeps dying backs off.
+    this.scheduleRestart(slot, BACKOFF_MS[Math.min(slot.failures++, BACKOFF_MS.length - 1)]!);
+  }
+
+  private scheduleRestart(slot: Slot, delayMs: number): void {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => void this.restart(slot), delayMs);
+    slot.timer.unref?.();
+  }
+
+  private restart(slot: Slot): Promise<void> {
+    if (this.closed || slot.status === 'closed' || slot.status === 'starting') return slot.starting ?? Promise.resolve();
+    slot.status = 'starting';
+    slot.starting = (async () => {
+      try {
+        const upstream = await connectUpstream(slot.spec, {
+          role: gatewayRole(this.hooks),
+          timeoutMs: this.options.discovery.timeoutMs,
+          signal: this.options.discovery.signal,
+          auth: this.options.discovery.auth,
+          secrets: this.options.discovery.secrets,
+          hostEnv: this.options.discovery.hostEnv,
+          maxResponseBytes: this.options.discovery.maxResponseBytes,
+        });
+        await this.adopt(slot, upstream, true);
+        if (slot.status === 'up') this.recompute(true);
+      } catch (error) {
+        const code = (error as { reason?: string }).reason ?? 'FAILED';
+        this.failed(slot, code, error instanceof Error ? error.message : String(error));
+      } finally {
+        slot.starting = undefined;
+      }
+    })();
+    return slot.starting;
+  }
+
+  /** Recompute the exposure; with `announce`, tell every client what changed. */
+  private recompute(announce: boolean): void {
+    const before = this.exposureState;
+    const offers = [...this.slots.values()].map((slot) => slot.offer);
+    this.exposureState = computeExposure(offers, this.options.naming);
+    if (!announce) return;
+    for (const collision of this.exposureState.collisions) {
+      this.options.onEvent?.({
+        type: 'collision-left-out',
+        kind: collision.kind,
+        name: collision.name,
+        members: collision.members.map((member) => `${member.server}/${member.tool}`),
+      });
+    }
+    const changed = (a: JsonObject[], b: JsonObject[]): boolean => JSON.stringify(a) !== JSON.stringify(b);
+    const after = this.exposureState;
+    if (changed(before.tools, after.tools)) this.broadcastListChanged('tools');
+    if (changed(before.prompts, after.prompts)) this.broadcastListChanged('prompts');
+    if (changed(before.resources, after.resources) || changed(before.templates, after.templates)) this.broadcastListChanged('resources');
+    this.options.onEvent?.({ type: 'exposure-changed', tools: after.tools.length, prompts: after.prompts.length, resources: after.resources.length });
+  }
+
+  private broadcastListChanged(kind: 'tools' | 'prompts' | 'resources'): void {
+    for (const session of this.sessions) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
+    for (const listener of this.listeners) listener(kind);
+  }
+
+  /** Listen for list changes (the HTTP transport forwards them to 2026-07-28 subscription streams). */
+  onListChanged(listener: (kind: 'tools' | 'prompts' | 'resources') => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ——— downstream sessions ———
+
+  addSession(session: DownstreamSession): void {
+    this.sessions.add(session);
+  }
+
+  removeSession(session: DownstreamSession): void {
+    if (!this.sessions.delete(session)) return;
+    for (const uri of session.subscriptions) void this.unsubscribe(session, uri);
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  /** Which capabilities the gateway declares downstream: what its upstreams offer together. */
+  capabilities(): JsonObject {
+    const lazy = this.options.lazy === true && this.startedOnce === undefined;
+    const has = (key: string): boolean => lazy || [...this.slots.values()].some((slot) => slot.upstream?.capabilities[key] !== undefined);
+    const subscribe = lazy || [...this.slots.values()].some((slot) => (slot.upstream?.capabilities['resources'] as JsonObject | undefined)?.['subscribe']);
+    return {
+      tools: { listChanged: true },
+      ...(has('prompts') ? { prompts: { listChanged: true } } : {}),
+      ...(has('resources') ? { resources: { listChanged: true, ...(subscribe ? { subscribe: true } : {}) } } : {}),
+      ...(has('logging') ? { logging: {} } : {}),
+      ...(has('completions') ? { completions: {} } : {}),
+    };
+  }
+
+  instructions(): string | undefined {
+    const parts: string[] = [];
+    for (const slot of [...this.slots.values()].sort((a, b) => (a.spec.name < b.spec.name ? -1 : 1))) {
+      const text = slot.upstream?.instructions;
+      if (text) parts.push(`## ${slot.spec.name}\n${text.slice(0, 4000)}`);
+    }
+    return parts.length ? parts.join('\n\n') : undefined;
+  }
+
+  /** Upstream status for /health and stderr status lines. */
+  status(): Array<{ server: string; status: Slot['status']; tools: number; error?: { code: string; message: string }; inflight: number }> {
+    return [...this.slots.values()].map((slot) => ({
+      server: slot.spec.name,
+      status: slot.status,
+      tools: slot.offer.tools.length,
+      ...(slot.error ? { error: slot.error } : {}),
+      inflight: slot.inflight.size,
+    }));
+  }
+
+  // ——— requests ———
+
+  private async ready(server: string): Promise<Slot & { upstream: Upstream }> {
+    const slot = this.slots.get(server);
+    if (!slot) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown server "${server}"`);
+    if (slot.status === 'idle' || (slot.status === 'starting' && this.startedOnce === undefined)) await this.ensureStarted();
+    if (slot.status === 'starting') await (slot.starting ?? this.startedOnce);
+    if (slot.status !== 'up' || !slot.upstream) {
+      const why = slot.lostReason ?? (slot.error ? `${slot.error.code}: ${slot.error.message}` : 'it is not running');
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${server}" is not available (${why}); mcpns retries it in the background`);
+    }
+    return slot as Slot & { upstream: Upstream };
+  }
+
+  /** Send one request to the server a route names, with the call's progress, cancellation and _meta carried. */
+  async forward(route: Route, method: string, params: JsonObject, call: DownstreamCall, log: { tool?: string | undefined } = {}): Promise<JsonObject> {
+    const startedAt = performance.now();
+    const entry: RequestLogEntry = {
+      time: new Date().toISOString(),
+      session: call.session?.id,
+      method,
+      server: route.server,
+      tool: log.tool,
+      durationMs: 0,
+      outcome: 'ok',
+    };
+    let slot: (Slot & { upstream: Upstream }) | undefined;
+    const inflight: InFlight = { call };
+    try {
+      slot = await this.ready(route.server);
+      slot.inflight.add(inflight);
+      const upstream = slot.upstream;
+      const token = call.progressToken;
+      const meta = call.meta && Object.keys(call.meta).length ? call.meta : undefined;
+      // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
+      const sent: Promise<void>[] = [];
+      const result = await upstream.request(method, meta ? { ...params, _meta: meta } : params, {
+        signal: call.signal,
+        ...(token !== undefined
+          ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
+          : {}),
+      });
+      if (sent.length) await Promise.all(sent);
+      if (result['isError'] === true) entry.outcome = 'isError';
+      const rewritten = rewriteResult(result, route.server, this.exposureState);
+      if (this.options.onRequest) entry.bytes = JSON.stringify(rewritten).length;
+      return rewritten;
+    } catch (error) {
+      entry.outcome = call.signal.aborted ? 'cancelled' : 'error';
+      const downstream = this.downstreamError(error, slot);
+      entry.error = downstream.message;
+      throw downstream;
+    } finally {
+      slot?.inflight.delete(inflight);
+      entry.durationMs = Math.round((performance.now() - startedAt) * 1000) / 1000;
+      this.options.onRequest?.(entry, params['arguments']);
+    }
+  }
+
+  private downstreamError(error: unknown, slot: Slot | undefined): Error {
+    if (error instanceof ProtocolError) return error;
+    if (slot?.lostReason) return new ProtocolError(ProtocolErrorCode.InternalError, slot.lostReason);
+    const rpc = upstreamRpcError(error);
+    // The SDK's own "Connection closed" (-32000) when the upstream died under the call.
+    if (rpc && rpc.code === -32000 && slot) return new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${slot.spec.name}": ${rpc.message}`);
+    if (rpc) return new ProtocolError(rpc.code, rpc.message, rpc.data);
+    const message = error instanceof Error ? error.message : String(error);
+    const text = this.options.secrets ? this.options.secrets.redact(message) : message;
+    return new ProtocolError(ProtocolErrorCode.InternalError, slot ? `upstream server "${slot.spec.name}": ${text}` : text);
+  }
+
+  async callTool(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
+    await this.lazyStart();
+    const name = String(params['name']);
+    const route = this.exposureState.toolRoutes.get(name);
+    if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+    return this.forward(route, 'tools/call', { ...params, name: route.name }, call, { tool: route.name });
+  }
+
+  async getPrompt(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
+    await this.lazyStart();
+    const name = String(params['name']);
+    const route = this.exposureState.promptRoutes.get(name);
+    if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
+    return this.forward(route, 'prompts/get', { ...params, name: route.name }, call, { tool: route.name });
+  }
+
+  async readResource(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
+    await this.lazyStart();
+    const uri = String(params['uri']);
+    const route = routeUri(this.exposureState, uri);
+    if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource ${uri} not found`, { uri });
+    return this.forward(route, 'resources/read', { ...params, uri: route.name }, call);
+  }
+
+  async complete(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
+    await this.lazyStart();
+    const ref = (params['ref'] ?? {}) as JsonObject;
+    let route: Route | undefined;
+    let upstreamRef: JsonObject = ref;
+    if (ref['type'] === 'ref/prompt') {
+      route = this.exposureState.promptRoutes.get(String(ref['name']));
+      if (route) upstreamRef = { ...ref, name: route.name };
+    } else if (ref['type'] === 'ref/resource') {
+      const uri = String(ref['uri']);
+      const template = this.exposureState.templateRoutes.find((entry) => entry.exposed === uri);
+      route = template ? { server: template.server, name: template.template } : routeUri(this.exposureState, uri);
+      if (route) upstreamRef = { ...ref, uri: route.name };
+    }
+    if (!route) return { completion: { values: [], total: 0, hasMore: false } };
+    const slot = this.slots.get(route.server);
+    if (!slot?.upstream?.capabilities['completions']) return { completion: { values: [], total: 0, hasMore: false } };
+    return this.forward(route, 'completion/complete', { ...params, ref: upstreamRef }, call);
+  }
+
+  async subscribe(session: DownstreamSession | undefined, uri: string, call: DownstreamCall): Promise<JsonObject> {
+    await this.lazyStart();
+    const route = routeUri(this.exposureState, uri);
+    if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource ${uri} not found`, { uri });
+    const slot = await this.ready(route.server);
+    const resources = slot.upstream.capabilities['resources'] as JsonObject | undefined;
+    if (!resources?.['subscribe'])
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `server "${route.server}" does not support resource subscriptions`);
+    if (session?.subscriptions.has(uri)) return {};
+    const count = slot.subscribed.get(route.name) ?? 0;
+    if (count === 0) await this.forward(route, 'resources/subscribe', { uri: route.name }, call);
+    slot.subscribed.set(route.name, count + 1);
+    session?.subscriptions.add(uri);
+    return {};
+  }
+
+  async unsubscribe(session: DownstreamSession | undefined, uri: string, call?: DownstreamCall): Promise<JsonObject> {
+    const route = routeUri(this.exposureState, uri);
+    if (!route || (session && !session.subscriptions.delete(uri))) return {};
+    const slot = this.slots.get(route.server);
+    if (!slot) return {};
+    const count = (slot.subscribed.get(route.name) ?? 1) - 1;
+    if (count > 0) {
+      slot.subscribed.set(route.name, count);
+      return {};
+    }
+    slot.subscribed.delete(route.name);
+    if (slot.upstream) {
+      if (call) await this.forward(route, 'resources/unsubscribe', { uri: route.name }, call);
+      else await slot.upstream.request('resources/unsubscribe', { uri: route.name }).catch(() => {});
+    }
+    return {};
+  }
+
+  async setLogLevel(session: DownstreamSession | undefined, level: string): Promise<JsonObject> {
+    await this.lazyStart();
+    if (session) session.logLevel = level;
+    const verbose = this.mostVerboseLevel() ?? level;
+    await Promise.all(
+      [...this.slots.values()]
+        .filter((slot) => slot.upstream?.capabilities['logging'])
+        .map((slot) => slot.upstream!.request('logging/setLevel', { level: verbose }).catch(() => {})),
+    );
+    return {};
+  }
+
+  private mostVerboseLevel(): string | undefined {
+    const levels = [...this.sessions].map((session) => session.logLevel).filter((level): level is string => level !== undefined);
+    if (!levels.length) return undefined;
+    return levels.sort((a, b) => LOG_LEVELS.indexOf(a) - LOG_LEVELS.indexOf(b))[0];
+  }
+
+  /** One page of an exposed list (`cursor` is the gateway's own: an offset). */
+  async page(kind: 'tools' | 'prompts' | 'resources' | 'resourceTemplates', cursor: unknown): Promise<JsonObject> {
+    await this.lazyStart();
+    const list =
+      kind === 'tools'
+        ? this.exposureState.tools
+        : kind === 'prompts'
+          ? this.exposureState.prompts
+          : kind === 'resources'
+            ? this.exposureState.resources
+            : this.exposureState.templates;
+    const size = this.options.pageSize ?? DEFAULT_PAGE_SIZE;
+    let start = 0;
+    if (cursor !== undefined) {
+      const decoded = typeof cursor === 'string' && /^o[0-9]{1,9}$/.test(cursor) ? Number(cursor.slice(1)) : NaN;
+      if (!Number.isInteger(decoded) || decoded < 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `invalid cursor`);
+      start = decoded;
+    }
+    const items = list.slice(start, start + size);
+    return { [kind]: items, ...(start + size < list.length ? { nextCursor: `o${start + size}` } : {}) };
+  }
+
+  private async lazyStart(): Promise<void> {
+    if (this.options.lazy && this.startedOnce === undefined) await this.ensureStarted();
+  }
+
+  // ——— upstream → downstream ———
+
+  private onUpstreamNotification(server: string, method: string, params: JsonObject | undefined): void {
+    const slot = this.slots.get(server);
+    if (!slot || this.closed) return;
+    switch (method) {
+      case 'notifications/message':
+        return this.forwardLog(slot, params ?? {});
+      case 'notifications/tools/list_changed':
+      case 'notifications/prompts/list_changed':
+      case 'notifications/resources/list_changed':
+        return void this.refresh(slot);
+      case 'notifications/resources/updated': {
+        const uri = params?.['uri'];
+        if (typeof uri !== 'string') return;
+        const exposed = exposeUri(this.exposureState, server, uri);
+        for (const session of this.sessions) {
+          if (session.subscriptions.has(exposed)) void session.notify(method, { ...params, uri: exposed }).catch(() => {});
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private forwardLog(slot: Slot, params: JsonObject): void {
+    const second = Math.floor(Date.now() / 1000);
+    const window = slot.logWindow;
+    if (window.second !== second) slot.logWindow = { second, count: 0, dropped: 0 };
+    if (++slot.logWindow.count > (this.options.maxLogRate ?? DEFAULT_MAX_LOG_RATE)) {
+      // The first drop of a second arms its report, sent when that second is over (a flood that stops is reported too).
+      if (slot.logWindow.dropped++ === 0) {
+        const current = slot.logWindow;
+        setTimeout(
+          () => {
+            if (current.dropped) this.options.onEvent?.({ type: 'dropped-notifications', server: slot.spec.name, count: current.dropped });
+            current.dropped = 0;
+          },
+          1000 - (Date.now() % 1000),
+        ).unref();
+      }
+      return;
+    }
+    const level = typeof params['level'] === 'string' ? params['level'] : 'info';
+    const logger = typeof params['logger'] === 'string' && params['logger'] ? `${slot.spec.name}/${params['logger']}` : slot.spec.name;
+    for (const session of this.sessions) {
+      if (session.logLevel && LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(session.logLevel)) continue;
+      void session.notify('notifications/message', { ...params, level, logger }).catch(() => {});
+    }
+  }
+
+  /** Re-list what a server offers after it said its lists changed (coalesced: one refresh at a time per server). */
+  private refresh(slot: Slot): Promise<void> {
+    if (slot.refreshing) {
+      slot.refreshAgain = true;
+      return slot.refreshing;
+    }
+    slot.refreshing = (async () => {
+      do {
+        slot.refreshAgain = false;
+        const upstream = slot.upstream;
+        if (!upstream) break;
+        try {
+          slot.offer = await this.offerOf(slot.spec.name, upstream);
+          this.recompute(true);
+        } catch {
+          break;
+        }
+      } while (slot.refreshAgain);
+    })().finally(() => {
+      slot.refreshing = undefined;
+    });
+    return slot.refreshing;
+  }
+
+  /**
+   * A server→client request (elicitation, sampling, roots) goes to the downstream request that caused it (SEP-2260):
+   * the one call in flight on that server, or the latest of one client's calls there. Refused when no call is in
+   * flight, when calls of several clients are (it cannot be told which one asked), or when that client did not declare
+   * the capability.
+   */
+  private async onServerRequest(server: string, method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject> {
+    const slot = this.slots.get(server);
+    const inflight = slot ? [...slot.inflight] : [];
+    if (!inflight.length) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `mcpns: ${method} must be tied to a request the client sent (SEP-2260); none is in flight on "${server}"`,
+      );
+    }
+    const sessions = new Set(inflight.map((entry) => entry.call.session));
+    if (sessions.size > 1) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `mcpns: ${method} from "${server}" cannot be routed: calls of ${sessions.size} clients are in flight on it and the request does not say which one it belongs to`,
+      );
+    }
+    const call = inflight[inflight.length - 1]!.call;
+    if (call.modern) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `mcpns: ${method} from "${server}" cannot reach the client: it speaks 2026-07-28, where servers ask through input_required results, and mcpns does not yet turn a 2025-era server's push request into one`,
+      );
+    }
+    const capability = method === 'sampling/createMessage' ? 'sampling' : method === 'roots/list' ? 'roots' : 'elicitation';
+    const declared = call.session?.clientCapabilities()?.[capability] as JsonObject | undefined;
+    const urlMode = method === 'elicitation/create' && params?.['mode'] === 'url';
+    if (!declared || (urlMode && !declared['url'])) {
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        `the client connected to mcpns did not declare the "${urlMode ? 'elicitation.url' : capability}" capability, so ${method} from "${server}" cannot reach it`,
+        { capability: urlMode ? 'elicitation.url' : capability },
+      );
+    }
+    return call.send(method, params, AbortSignal.any([signal, call.signal]));
+  }
+
+  // ——— reload and shutdown ———
+
+  /** Apply a new server list: removed servers end, new ones start, changed ones restart; clients hear of the change. */
+  async reload(servers: readonly ServerSpec[]): Promise<{ added: string[]; removed: string[]; restarted: string[] }> {
+    const next = new Map(servers.map((spec) => [spec.name, spec]));
+    const added: string[] = [];
+    const removed: string[] = [];
+    const restarted: string[] = [];
+    const work: Promise<unknown>[] = [];
+    for (const [name, slot] of this.slots) {
+      const spec = next.get(name);
+      if (!spec) {
+        removed.push(name);
+        this.slots.delete(name);
+        work.push(this.closeSlot(slot));
+      } else if (JSON.stringify(spec) !== JSON.stringify(slot.spec)) {
+        restarted.push(name);
+        const fresh = newSlot(spec);
+        fresh.subscribed = slot.subscribed;
+        this.slots.set(name, fresh);
+        work.push(this.closeSlot(slot).then(() => (this.startedOnce ? this.restart(fresh) : undefined)));
+      }
+    }
+    for (const [name, spec] of next) {
+      if (this.slots.has(name)) continue;
+      added.push(name);
+      const slot = newSlot(spec);
+      this.slots.set(name, slot);
+      if (this.startedOnce) work.push(this.restart(slot));
+    }
+    await Promise.all(work);
+    this.recompute(true);
+    return { added, removed, restarted };
+  }
+
+  private async closeSlot(slot: Slot): Promise<void> {
+    slot.status = 'closed';
+    clearTimeout(slot.timer);
+    const upstream = slot.upstream;
+    slot.upstream = undefined;
+    await upstream?.close();
+  }
+
+  /** End every upstream (each process group gone) and forget every session. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.sessions.clear();
+    await this.startedOnce?.catch(() => {});
+    await Promise.all([...this.slots.values()].map((slot) => this.closeSlot(slot)));
+  }
+}
+
+function newSlot(spec: ServerSpec): Slot {
+  return {
+    spec,
+    status: 'idle',
+    offer: { server: spec.name, tools: [], prompts: [], resources: [], templates: [] },
+    failures: 0,
+    inflight: new Set(),
+    logWindow: { second: 0, count: 0, dropped: 0 },
+    subscribed: new Map(),
+  };
+}

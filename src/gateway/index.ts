@@ -1,0 +1,16 @@
+/**
+ * `createGateway()`: the namespacing gateway as a library. Start it, then serve it over stdio or Streamable HTTP;
+ * close it to end every upstream. The CLI's `mcpns serve` is a thin layer over this.
+ */
+import { Gateway, type GatewayOptions } from './engine.js';
+
+export { Gateway } from './engine.js';
+export type { DownstreamSession, GatewayEvent, GatewayOptions, RequestLogEntry } from './engine.js';
+export type { Exposure, Offer, Route } from './exposure.js';
+export { DEFAULT_GATEWAY_STYLE, exposeNames, type NamingSettings, type ShortenedName } from './names.js';
+export { serveGatewayStdio } from './serve-stdio.js';
+
+/** A gateway over the given servers; nothing starts until `start()` (or the first request with `lazy`). */
+export function createGateway(options: GatewayOptions): Gateway {
+  return new Gateway(options);
+}

@@ -1,0 +1,283 @@
+/**
+ * The gateway over Streamable HTTP at `/mcp`: 2025-era clients get sessions (one downstream session per client, so
+ * server→client requests and notifications reach it), 2026-07-28 clients are served statelessly on the same
+ * endpoint (the SDK's per-request handler; `subscriptions/listen` streams carry list changes). Every request passes
+ * the guards first: Host and Origin (DNS rebinding), the bearer token when one is required, a bounded body.
+ * `/health` reports the upstreams.
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { createDownstreamServer, createSessionServer } from './downstream.js';
+import type { Gateway } from './engine.js';
+
+export interface HttpServeOptions {
+  host: string;
+  port: number;
+  /** Required `Authorization: Bearer <token>` (none: loopback only, unauthenticated). */
+  token?: string | undefined;
+  /** Extra Host names accepted besides the loopback names and the bind address. */
+  allowedHosts?: readonly string[] | undefined;
+  /** Extra Origins accepted besides loopback origins (e.g. `https://app.example`). */
+  allowedOrigins?: readonly string[] | undefined;
+  /** Cap on one request body (default 4 MiB). */
+  maxBodyBytes?: number | undefined;
+  /** Cap on concurrent 2025-era sessions (default 1000); past it a new initialize is answered 503. */
+  maxSessions?: number | undefined;
+  /** Sessions idle this long are closed (default 30 min). */
+  sessionIdleMs?: number | undefined;
+}
+
+export interface HttpGateway {
+  /** Where it listens (the port chosen when 0 was asked). */
+  url: string;
+  address: AddressInfo;
+  close(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+
+/** True for an address only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** The hostname of a Host header value (`[::1]:80` → `[::1]`, `a.b:80` → `a.b`). */
+function hostnameOf(value: string): string {
+  const text = value.trim().toLowerCase();
+  if (text.startsWith('[')) return text.slice(0, text.indexOf(']') + 1);
+  const colon = text.lastIndexOf(':');
+  return colon >= 0 ? text.slice(0, colon) : text;
+}
+
+export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptions): Promise<HttpGateway> {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxSessions = options.maxSessions ?? 1000;
+  const idleMs = options.sessionIdleMs ?? 30 * 60 * 1000;
+  const allowedHosts = new Set([...LOOPBACK_HOSTS, options.host.toLowerCase(), ...(options.allowedHosts ?? []).map((host) => host.toLowerCase())]);
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()));
+  const token = options.token !== undefined ? Buffer.from(options.token) : undefined;
+  // Bound to every address (0.0.0.0, ::) with a token required: any Host may reach it; the token is the guard there.
+  const anyHost = token !== undefined && (options.host === '0.0.0.0' || options.host === '::');
+
+  interface LegacySession {
+    transport: WebStandardStreamableHTTPServerTransport;
+    close(): Promise<void>;
+    lastSeen: number;
+  }
+  const sessions = new Map<string, LegacySession>();
+  const modern = createMcpHandler(
+    () => {
+      return createDownstreamServer(gateway, undefined);
+    },
+    { legacy: 'reject', maxRequestBodySize: maxBody, onerror: () => {} },
+  );
+  const unlisten = gateway.onListChanged((kind) => {
+    if (kind === 'tools') modern.notify.toolsChanged();
+    else if (kind === 'prompts') modern.notify.promptsChanged();
+    else modern.notify.resourcesChanged();
+  });
+
+  const idleTimer = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) if (now - session.lastSeen > idleMs) void session.close().then(() => sessions.delete(id));
+    },
+    Math.min(idleMs, 60_000),
+  );
+  idleTimer.unref();
+
+  async function newSession(): Promise<LegacySession> {
+    const { server } = createSessionServer(gateway);
+    const holder: { record?: LegacySession } = {};
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: maxBody,
+      onsessioninitialized: (id) => void (holder.record && sessions.set(id, holder.record)),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    const record: LegacySession = (holder.record = {
+      transport,
+      lastSeen: Date.now(),
+      close: async () => {
+        await server.close().catch(() => {});
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return record;
+  }
+
+  const reject = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  };
+
+  /** Host, Origin and token: the answer when the request must go no further. */
+  function guard(req: IncomingMessage, res: ServerResponse): boolean {
+    const host = req.headers.host;
+    if (!host || (!anyHost && !allowedHosts.has(hostnameOf(host)))) {
+      reject(res, 403, 'Forbidden: Host header not allowed (DNS rebinding protection)');
+      return false;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== 'null') {
+      let allowed = allowedOrigins.has(origin.toLowerCase());
+      try {
+        const parsed = new URL(origin);
+        if (!allowed) allowed = isLoopback(parsed.hostname) || allowedHosts.has(parsed.hostname.toLowerCase());
+      } catch {
+        allowed = false;
+      }
+      if (!allowed) {
+        reject(res, 403, 'Forbidden: Origin not allowed (DNS rebinding protection)');
+        return false;
+      }
+    } else if (origin === 'null') {
+      reject(res, 403, 'Forbidden: Origin not allowed (DNS rebinding protection)');
+      return false;
+    }
+    if (token) {
+      const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
+      const ok = given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), token);
+      if (!ok) {
+        reject(res, 401, 'Unauthorized: a bearer token is required', { 'www-authenticate': 'Bearer realm="mcpns"' });
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The body, read up to the cap (413 past it). */
+  function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | undefined> {
+    return new Promise((resolve) => {
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > maxBody) {
+        reject(res, 413, `Payload too large (over ${maxBody} bytes)`, { connection: 'close' });
+        req.resume();
+        return resolve(undefined);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBody) {
+          reject(res, 413, `Payload too large (over ${maxBody} bytes)`, { connection: 'close' });
+          req.destroy();
+          return resolve(undefined);
+        }
+        chunks.push(chunk);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', () => resolve(undefined));
+    });
+  }
+
+  function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal: AbortSignal): Request {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    const init: RequestInit = { method: req.method ?? 'GET', headers, signal };
+    if (body !== undefined && req.method !== 'GET' && req.method !== 'HEAD') init.body = new Uint8Array(body);
+    return new Request(url, init);
+  }
+
+  async function send(res: ServerResponse, response: Response): Promise<void> {
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    res.writeHead(response.status, headers);
+    if (!response.body) return void res.end();
+    const reader = response.body.getReader();
+    res.on('close', () => void reader.cancel().catch(() => {}));
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
+      }
+    } catch {
+      // The client went away or the stream was cancelled.
+    }
+    res.end();
+  }
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (!['GET', 'POST', 'DELETE'].includes(method)) return reject(res, 405, 'Method not allowed', { allow: 'GET, POST, DELETE' });
+    const body = method === 'POST' ? await readBody(req, res) : undefined;
+    if (method === 'POST' && body === undefined) return;
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = toWebRequest(req, body, controller.signal);
+    let parsed: unknown;
+    if (body !== undefined) {
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        return reject(res, 400, 'Parse error: the body is not JSON');
+      }
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    const legacy = typeof sessionId === 'string' || method !== 'POST' || (await isLegacyRequest(request, parsed, { maxRequestBodySize: maxBody }));
+    if (!legacy) return send(res, await modern.fetch(request, { parsedBody: parsed }));
+    let session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (!session) {
+      if (typeof sessionId === 'string') return reject(res, 404, 'Session not found');
+      if (method !== 'POST') return reject(res, 400, 'Bad Request: no session');
+      if (sessions.size >= maxSessions) return reject(res, 503, `Too many sessions (${maxSessions})`, { 'retry-after': '5' });
+      session = await newSession();
+    }
+    session.lastSeen = Date.now();
+    const response = await session.transport.handleRequest(request, { parsedBody: parsed });
+    if (!session.transport.sessionId) await session.close();
+    await send(res, response);
+  }
+
+  function health(res: ServerResponse): void {
+    const upstreams = gateway.status();
+    const ok = upstreams.every((entry) => entry.status === 'up');
+    res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: ok ? 'ok' : 'degraded', sessions: sessions.size, tools: gateway.exposure.tools.length, upstreams }));
+  }
+
+  const http: HttpServer = createServer((req, res) => {
+    if (!guard(req, res)) return;
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/health' && req.method === 'GET') return health(res);
+    if (path !== '/mcp') return reject(res, 404, 'Not found: the MCP endpoint is /mcp');
+    handleMcp(req, res).catch((error: unknown) => reject(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+  });
+  http.headersTimeout = 30_000;
+  http.requestTimeout = 0;
+  http.keepAliveTimeout = 5_000;
+  http.maxHeadersCount = 200;
+
+  await new Promise<void>((resolve, rejectListen) => {
+    http.once('error', rejectListen);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  const address = http.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/mcp`,
+    address,
+    async close() {
+      unlisten();
+      clearInterval(idleTimer);
+      await Promise.all([...sessions.values()].map((session) => session.close()));
+      sessions.clear();
+      await modern.close().catch(() => {});
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

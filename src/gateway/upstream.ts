@@ -1,0 +1,206 @@
+/**
+ * The gateway's one door to the connection layer (src/discovery): how an upstream session is opened, what the gateway
+ * declares to it, and how requests, notifications and server→client requests cross it. Everything else in
+ * src/gateway sees only `Upstream`, plain JSON in and out, so a change of client SDK is a change of this file.
+ */
+import type { Client } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import type { AuthResolver } from '../auth/server-auth.js';
+import type { ServerSpec } from '../config/model.js';
+import { DEFAULT_MAX_PAGES, listAllTools } from '../discovery/list-tools.js';
+import { openSession } from '../discovery/session.js';
+import type { ClientRole, HeldSession } from '../discovery/types.js';
+import type { SecretSet } from '../util/redact.js';
+
+/** Results pass through exactly as the upstream sent them: no schema but "a JSON object". */
+const AnyResult = z.looseObject({});
+
+/** No SDK timeout on forwarded requests: the downstream client owns its patience and cancels when it runs out. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
+
+/** One page of a list an upstream owes the gateway (its own deadline covers the first listing). */
+const LIST_TIMEOUT_MS = 30_000;
+
+export type JsonObject = Record<string, unknown>;
+
+/** What the gateway hears from an upstream besides answers. */
+export interface UpstreamHooks {
+  /** Any notification the SDK does not consume itself (progress and cancellation are per request). */
+  onNotification(server: string, method: string, params: JsonObject | undefined): void;
+  /** A server→client request (elicitation, sampling, roots): the gateway finds the downstream request it belongs to. */
+  onServerRequest(server: string, method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
+}
+
+/** What the gateway tells an upstream it can do: everything a downstream client may offer, checked per request. */
+export function gatewayRole(hooks: UpstreamHooks): ClientRole {
+  return {
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } },
+    install: (client: Client, server: string) => {
+      for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const) {
+        client.setRequestHandler(method, async (request, context) => {
+          const params = (request as { params?: JsonObject }).params;
+          return (await hooks.onServerRequest(server, method, params, context.mcpReq.signal)) as never;
+        });
+      }
+      client.fallbackNotificationHandler = async (notification) => {
+        hooks.onNotification(server, notification.method, notification.params as JsonObject | undefined);
+      };
+    },
+  };
+}
+
+export interface UpstreamRequestOptions {
+  signal?: AbortSignal | undefined;
+  /** Setting it makes the SDK add its own progressToken; the gateway maps it back to the downstream one. */
+  onprogress?: ((progress: { progress: number; total?: number; message?: string }) => void) | undefined;
+}
+
+/** One connected upstream server. */
+export interface Upstream {
+  readonly name: string;
+  readonly capabilities: JsonObject;
+  readonly serverInfo: JsonObject | undefined;
+  readonly protocolVersion: string | undefined;
+  readonly instructions: string | undefined;
+  /** Send a request and resolve with the result exactly as sent (JSON-RPC errors reject with the SDK's error). */
+  request(method: string, params: JsonObject | undefined, options?: UpstreamRequestOptions): Promise<JsonObject>;
+  notify(method: string, params?: JsonObject): Promise<void>;
+  /** Every page of tools/list, each tool checked against the MCP Tool schema as discovery does (malformed ones set aside). */
+  listTools(): Promise<{ tools: JsonObject[]; malformed: number }>;
+  /** Every page of a list method (`prompts/list` → `prompts`…), bounded by `maxPages`. */
+  listAll(method: string, key: string, maxPages: number): Promise<JsonObject[]>;
+  /** The server's stderr so far (bounded, redacted). */
+  stderr(): string;
+  /** Called once when the connection ends for any reason other than close(). */
+  onLost(callback: (reason: string) => void): void;
+  close(): Promise<void>;
+}
+
+/** An upstream from a session discovery handed over (`DiscoveryOptions.hold`). */
+export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
+  const { session } = held;
+  const client = session.client;
+  let closing = false;
+  let lost: ((reason: string) => void) | undefined;
+  let lostReason: string | undefined;
+  const previous = client.onclose;
+  client.onclose = () => {
+    previous?.();
+    if (closing) return;
+    lostReason ??= 'the connection closed';
+    lost?.(lostReason);
+  };
+  // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
+  // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
+  const progressRoutes = new Map<string, NonNullable<UpstreamRequestOptions['onprogress']>>();
+  let progressCounter = 0;
+  const transport = client.transport;
+  if (transport) {
+    const inner = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const candidate = message as { method?: string; params?: JsonObject };
+      if (candidate.method === 'notifications/progress' && candidate.params) {
+        const { progressToken, ...progress } = candidate.params;
+        const route = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
+        if (route) return route(progress as { progress: number; total?: number; message?: string });
+      }
+      inner?.(message, extra);
+    };
+  }
+  const request = async (method: string, params: JsonObject | undefined, options: UpstreamRequestOptions = {}): Promise<JsonObject> => {
+    let token: string | undefined;
+    if (options.onprogress && transport) {
+      token = `mcpns-${++progressCounter}`;
+      progressRoutes.set(token, options.onprogress);
+      params = { ...params, _meta: { ...((params?.['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
+    }
+    try {
+      return (await client.request({ method, ...(params ? { params } : {}) } as never, AnyResult, {
+        timeout: NO_SDK_TIMEOUT,
+        ...(options.signal ? { signal: options.signal } : {}),
+      })) as JsonObject;
+    } catch (error) {
+      throw session.explainError(error);
+    } finally {
+      if (token) progressRoutes.delete(token);
+    }
+  };
+  return {
+    name,
+    capabilities: (session.capabilities ?? {}) as JsonObject,
+    serverInfo: session.serverInfo as JsonObject | undefined,
+    protocolVersion: session.protocolVersion,
+    instructions: session.instructions,
+    request,
+    notify: (method, params) => client.notification({ method, ...(params ? { params } : {}) } as never),
+    async listTools() {
+      try {
+        const listing = await listAllTools(client, { maxPages: DEFAULT_MAX_PAGES, timeoutMs: () => LIST_TIMEOUT_MS });
+        return { tools: listing.tools as unknown as JsonObject[], malformed: listing.malformed.length };
+      } catch (error) {
+        throw session.explainError(error);
+      }
+    },
+    async listAll(method, key, maxPages) {
+      const items: JsonObject[] = [];
+      const seen = new Set<string>();
+      let cursor: string | undefined;
+      for (let pageIndex = 0; pageIndex < maxPages; pageIndex++) {
+        const result = await request(method, cursor === undefined ? undefined : { cursor });
+        const page = result[key];
+        if (Array.isArray(page)) for (const item of page) if (item && typeof item === 'object' && !Array.isArray(item)) items.push(item as JsonObject);
+        const next = result['nextCursor'];
+        if (typeof next !== 'string' || seen.has(next)) break;
+        seen.add(next);
+        cursor = next;
+      }
+      return items;
+    },
+    stderr: () => held.stderr(),
+    onLost(callback) {
+      lost = callback;
+    },
+    async close() {
+      closing = true;
+      await session.close();
+    },
+  };
+}
+
+export interface ConnectUpstreamOptions {
+  role: ClientRole;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  auth?: AuthResolver | undefined;
+  secrets?: SecretSet | undefined;
+  hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  maxResponseBytes?: number | undefined;
+}
+
+/** Open one upstream outside discovery (a restart after a crash, a reload, `--lazy`). Throws DiscoveryError. */
+export async function connectUpstream(spec: ServerSpec, options: ConnectUpstreamOptions): Promise<Upstream> {
+  const session = await openSession(spec, {
+    role: options.role,
+    timeoutMs: options.timeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    auth: options.auth,
+    secrets: options.secrets,
+    hostEnv: options.hostEnv,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+  return upstreamFromHeld(spec.name, {
+    session: { ...session, exited: () => false, kill: () => session.close() },
+    stderr: () => session.stderr(),
+  });
+}
+
+/** A JSON-RPC error from an upstream, as code/message/data (undefined when the failure was not a JSON-RPC error). */
+export function upstreamRpcError(error: unknown): { code: number; message: string; data?: unknown } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'number' || !Number.isInteger(code)) return undefined;
+  // The SDK prefixes "MCP error <code>: "; the downstream sees the server's own words.
+  const message = error.message.replace(/^MCP error -?\d+: /, '');
+  const data = (error as { data?: unknown }).data;
+  return { code, message, ...(data !== undefined ? { data } : {}) };
+}
