@@ -44,7 +44,13 @@ if (!existsSync(join(everything, 'node_modules'))) {
 
 const children = [];
 const cleanup = () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
 };
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
@@ -61,7 +67,8 @@ function freePort() {
 
 /** Start a process and wait (bounded) until its output matches `ready`. */
 function start(command, commandArgs, options, ready) {
-  const child = spawn(command, commandArgs, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: `npx tsx` starts grandchildren that must end with it.
+  const child = spawn(command, commandArgs, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   return new Promise((resolveStart, reject) => {

@@ -38,6 +38,20 @@ export interface HttpGateway {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+/** Deeper values are refused before any validator walks them (recursive validators overflow the stack). */
+const MAX_DEPTH = 256;
+
+/** Whether `value` nests objects or arrays more than `max` levels deep (iterative: no recursion on hostile input). */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 /** True for an address only this machine can reach. */
 export function isLoopback(host: string): boolean {
@@ -225,6 +239,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       } catch {
         return reject(res, 400, 'Parse error: the body is not JSON');
       }
+      if (deeperThan(parsed, MAX_DEPTH)) return reject(res, 400, `Invalid request: values nested deeper than ${MAX_DEPTH} levels`);
     }
     const sessionId = req.headers['mcp-session-id'];
     const legacy = typeof sessionId === 'string' || method !== 'POST' || (await isLegacyRequest(request, parsed, { maxRequestBodySize: maxBody }));
@@ -257,7 +272,8 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     handleMcp(req, res).catch((error: unknown) => reject(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
   });
   http.headersTimeout = 30_000;
-  http.requestTimeout = 0;
+  // Receiving a request (headers and body) is bounded; responses (SSE streams) are not.
+  http.requestTimeout = 60_000;
   http.keepAliveTimeout = 5_000;
   http.maxHeadersCount = 200;
 

@@ -137,6 +137,10 @@ describe('mcpns serve --http', () => {
     expect((await raw(url, { headers, body: Buffer.alloc(5 * 1024 * 1024, 0x20) })).status).toBe(413);
     expect((await raw(url, { headers, body: '{"jsonrpc":' })).status).toBe(400);
     expect((await raw(url, { headers, body: '['.repeat(100_000) })).status).toBe(400);
+    const deep = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"local__echo","arguments":{"text":${'['.repeat(10_000)}${']'.repeat(10_000)}}}}`;
+    const refused = await raw(url, { headers, body: deep });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('nested deeper than 256 levels');
     expect((await raw(url.replace('/mcp', '/nope'), { headers, method: 'GET' })).status).toBe(404);
     expect((await raw(url, { headers: { ...headers, 'mcp-session-id': 'no-such-session' }, body: INIT })).status).toBe(404);
     expect((await raw(url, { headers, method: 'PUT', body: '{}' })).status).toBe(405);
