@@ -40,6 +40,13 @@ export interface DownstreamCall {
   send(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
 }
 
+/** How the fast path writes to a downstream client itself (raw JSON-RPC, in order with everything else it sends). */
+export interface FastDownstream {
+  reply(message: JsonObject): void;
+  notify(method: string, params?: JsonObject): Promise<void>;
+  request(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
+}
+
 /** What happened, for the CLI's status lines (stderr, or JSON lines under --json) and the log file. */
 export type GatewayEvent =
   | { type: 'upstream-up'; server: string; tools: number; restarted: boolean }
@@ -118,6 +125,8 @@ export class Gateway {
   private closed = false;
   private startedOnce: Promise<void> | undefined;
   private readonly listeners = new Set<(kind: 'tools' | 'prompts' | 'resources') => void>();
+  /** Fast-path calls in flight, by session and downstream request id (for cancellation). */
+  private readonly fastCalls = new Map<string, { cancel(reason: string): void }>();
   /** The first discovery's catalog (what `--dry-run` prints). */
   catalog: Catalog | undefined;
 
@@ -450,6 +459,93 @@ export class Gateway {
     const route = this.exposureState.toolRoutes.get(name);
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     return this.forward(route, 'tools/call', { ...params, name: route.name }, call, { tool: route.name });
+  }
+
+  /**
+   * The fast path of `tools/call` for a session mcpns writes to itself (stdio): the request goes to the upstream as raw
+   * JSON-RPC and its response comes back as it arrived (URIs rewritten when namespaced), without crossing the two SDK
+   * stacks — what a hand-written proxy does. False when it does not apply (unknown name, the server not up, a session
+   * on the 2026-07-28 wire): the SDK path then answers. Progress, cancellation, server→client requests, the request
+   * log and crash handling work as on the SDK path.
+   */
+  fastToolCall(id: string | number, params: JsonObject, session: DownstreamSession, downstream: FastDownstream): boolean {
+    if (this.options.lazy && this.startedOnce === undefined) return false;
+    const name = params['name'];
+    const route = typeof name === 'string' ? this.exposureState.toolRoutes.get(name) : undefined;
+    const slot = route ? this.slots.get(route.server) : undefined;
+    const sendRaw = slot?.status === 'up' ? slot.upstream?.sendRaw : undefined;
+    if (!route || !slot || !sendRaw) return false;
+    const startedAt = performance.now();
+    const controller = new AbortController();
+    const meta = (params['_meta'] as JsonObject | undefined) ?? {};
+    const token = meta['progressToken'] as string | number | undefined;
+    const { progressToken: _token, ...forwardedMeta } = meta;
+    const call: DownstreamCall = {
+      session,
+      signal: controller.signal,
+      notify: (method, notifyParams) => downstream.notify(method, notifyParams),
+      send: (method, sendParams, signal) => downstream.request(method, sendParams, AbortSignal.any([signal, controller.signal])),
+    };
+    const inflight: InFlight = { call };
+    slot.inflight.add(inflight);
+    const key = `${session.id}\0${String(id)}`;
+    const finish = (outcome: RequestLogEntry['outcome'], bytes?: number, error?: string): void => {
+      slot.inflight.delete(inflight);
+      this.fastCalls.delete(key);
+      this.options.onRequest?.(
+        {
+          time: new Date().toISOString(),
+          session: session.id,
+          method: 'tools/call',
+          server: route.server,
+          tool: route.name,
+          durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
+          outcome,
+          ...(bytes !== undefined ? { bytes } : {}),
+          ...(error !== undefined ? { error } : {}),
+        },
+        params['arguments'],
+      );
+    };
+    const { _meta: _drop, ...rest } = params;
+    const upstreamParams: JsonObject = { ...rest, name: route.name, ...(Object.keys(forwardedMeta).length ? { _meta: forwardedMeta } : {}) };
+    const request = sendRaw('tools/call', upstreamParams, {
+      ...(token !== undefined
+        ? { onProgress: (progress: JsonObject) => downstream.notify('notifications/progress', { ...progress, progressToken: token }) }
+        : {}),
+      onResponse: (response) => {
+        if (controller.signal.aborted) return;
+        if (response.error) {
+          finish('error', undefined, response.error.message);
+          return downstream.reply({ jsonrpc: '2.0', id, error: response.error });
+        }
+        const result = rewriteResult(response.result ?? {}, route.server, this.exposureState);
+        finish(result['isError'] === true ? 'isError' : 'ok', this.options.onRequest ? JSON.stringify(result).length : undefined);
+        downstream.reply({ jsonrpc: '2.0', id, result });
+      },
+      onLost: (reason) => {
+        if (controller.signal.aborted) return;
+        const message = slot.lostReason ?? `upstream server "${route.server}" ${reason}`;
+        finish('error', undefined, message);
+        downstream.reply({ jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InternalError, message } });
+      },
+    });
+    this.fastCalls.set(key, {
+      cancel: (reason) => {
+        controller.abort(reason);
+        request.cancel(reason);
+        finish('cancelled');
+      },
+    });
+    return true;
+  }
+
+  /** A client's notifications/cancelled for a fast-path call: cancelled upstream with the upstream's id. */
+  fastCancel(session: DownstreamSession, requestId: unknown, reason: string): boolean {
+    const entry = this.fastCalls.get(`${session.id}\0${String(requestId)}`);
+    if (!entry) return false;
+    entry.cancel(reason);
+    return true;
   }
 
   async getPrompt(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {

@@ -49,6 +49,18 @@ export function gatewayRole(hooks: UpstreamHooks): ClientRole {
   };
 }
 
+/** What a raw request reports back (exactly one of onResponse/onLost is called, unless cancelled first). */
+export interface RawHandlers {
+  onResponse(response: { result?: JsonObject; error?: { code: number; message: string; data?: unknown } }): void;
+  onProgress?: ((progress: JsonObject) => void) | undefined;
+  onLost(reason: string): void;
+}
+
+export interface RawRequest {
+  /** Send notifications/cancelled for it; a late response is dropped. */
+  cancel(reason: string): void;
+}
+
 export interface UpstreamRequestOptions {
   signal?: AbortSignal | undefined;
   /** Setting it makes the SDK add its own progressToken; the gateway maps it back to the downstream one. */
@@ -71,6 +83,12 @@ export interface Upstream {
   listAll(method: string, key: string, maxPages: number): Promise<JsonObject[]>;
   /** The server's stderr so far (bounded, redacted). */
   stderr(): string;
+  /**
+   * The fast path: send one request as raw JSON-RPC on the session's transport, beside the SDK (an id of mcpns's own,
+   * the response handed back as it arrived). Undefined when the session cannot take it (no transport, or the
+   * 2026-07-28 wire, whose requests carry an envelope the SDK adds).
+   */
+  sendRaw?: ((method: string, params: JsonObject, handlers: RawHandlers) => RawRequest) | undefined;
   /** Called once when the connection ends for any reason other than close(). */
   onLost(callback: (reason: string) => void): void;
   close(): Promise<void>;
@@ -88,8 +106,14 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
     previous?.();
     if (closing) return;
     lostReason ??= 'the connection closed';
+    for (const [id, pending] of rawPending) {
+      rawPending.delete(id);
+      pending.onLost(lostReason);
+    }
     lost?.(lostReason);
   };
+  const rawPending = new Map<string, RawHandlers>();
+  let rawCounter = 0;
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
   const progressRoutes = new Map<string, NonNullable<UpstreamRequestOptions['onprogress']>>();
@@ -98,7 +122,20 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
   if (transport) {
     const inner = transport.onmessage;
     transport.onmessage = (message, extra) => {
-      const candidate = message as { method?: string; params?: JsonObject };
+      const candidate = message as {
+        method?: string;
+        params?: JsonObject;
+        id?: unknown;
+        result?: JsonObject;
+        error?: { code: number; message: string; data?: unknown };
+      };
+      if (candidate.method === undefined && typeof candidate.id === 'string') {
+        const pending = rawPending.get(candidate.id);
+        if (pending) {
+          rawPending.delete(candidate.id);
+          return pending.onResponse(candidate.error !== undefined ? { error: candidate.error } : { result: candidate.result ?? {} });
+        }
+      }
       if (candidate.method === 'notifications/progress' && candidate.params) {
         const { progressToken, ...progress } = candidate.params;
         const route = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
@@ -125,8 +162,48 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
       if (token) progressRoutes.delete(token);
     }
   };
+  const modern = session.protocolVersion !== undefined && session.protocolVersion >= '2026-07-28';
+  const sendRaw =
+    transport && !modern
+      ? (method: string, params: JsonObject, handlers: RawHandlers): RawRequest => {
+          const id = `mcpns:${++rawCounter}`;
+          let token: string | undefined;
+          if (handlers.onProgress) {
+            token = `mcpns-${++progressCounter}`;
+            const onProgress = handlers.onProgress;
+            progressRoutes.set(token, (progress) => onProgress(progress as unknown as JsonObject));
+            params = { ...params, _meta: { ...((params['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
+          }
+          const done = (): void => {
+            if (token) progressRoutes.delete(token);
+          };
+          rawPending.set(id, {
+            onResponse: (response) => {
+              done();
+              handlers.onResponse(response);
+            },
+            onLost: (reason) => {
+              done();
+              handlers.onLost(reason);
+            },
+          });
+          transport.send({ jsonrpc: '2.0', id, method, params } as never).catch((error: unknown) => {
+            if (!rawPending.delete(id)) return;
+            done();
+            handlers.onLost(`could not be sent to: ${error instanceof Error ? error.message : String(error)}`);
+          });
+          return {
+            cancel(reason) {
+              if (!rawPending.delete(id)) return;
+              done();
+              void transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } } as never).catch(() => {});
+            },
+          };
+        }
+      : undefined;
   return {
     name,
+    sendRaw,
     capabilities: (session.capabilities ?? {}) as JsonObject,
     serverInfo: session.serverInfo as JsonObject | undefined,
     protocolVersion: session.protocolVersion,
