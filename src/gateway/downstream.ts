@@ -48,6 +48,7 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
   }
   if (capabilities.completions)
     server.setRequestHandler('completion/complete', async (request, ctx) => (await gateway.complete(params(request), call(ctx))) as never);
+  server.setNotificationHandler('notifications/roots/list_changed', () => gateway.rootsChanged());
   if (capabilities.logging)
     server.setRequestHandler('logging/setLevel', async (request) => (await gateway.setLogLevel(session, request.params.level)) as never);
   return server;
@@ -64,6 +65,10 @@ export function createSessionServer(gateway: Gateway, id: string = randomUUID())
     clientCapabilities: () => bound.server?.getClientCapabilities() as JsonObject | undefined,
     notify: async (method, params) => {
       await bound.server?.notification({ method, ...(params ? { params } : {}) } as never);
+    },
+    request: async (method, params, signal) => {
+      if (!bound.server) throw new Error('the session has no server');
+      return (await bound.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 60_000 })) as unknown as JsonObject;
     },
     subscriptions: new Set(),
   };

@@ -25,6 +25,8 @@ export interface DownstreamSession {
   notify(method: string, params?: JsonObject): Promise<void>;
   logLevel?: string | undefined;
   readonly subscriptions: Set<string>;
+  /** A request to this client outside any call of its (2025-era sessions only). */
+  request?(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
 }
 
 /** The request context the downstream server hands each handler (a subset of the SDK's ServerContext). */
@@ -747,6 +749,12 @@ export class Gateway {
   private async onServerRequest(server: string, method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject> {
     const slot = this.slots.get(server);
     const inflight = slot ? [...slot.inflight] : [];
+    // roots/list outside a call (servers ask at start and after roots/list_changed): the one connected client, if
+    // there is exactly one and it declared roots; with several it cannot be told whose roots are meant.
+    if (!inflight.length && method === 'roots/list') {
+      const withRoots = [...this.sessions].filter((session) => session.request && session.clientCapabilities()?.['roots']);
+      if (withRoots.length === 1) return withRoots[0]!.request!(method, params, signal);
+    }
     if (!inflight.length) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidRequest,
@@ -778,6 +786,11 @@ export class Gateway {
       );
     }
     return call.send(method, params, AbortSignal.any([signal, call.signal]));
+  }
+
+  /** A client's roots changed: every upstream is told (each then asks for them again). */
+  rootsChanged(): void {
+    for (const slot of this.slots.values()) void slot.upstream?.notify('notifications/roots/list_changed').catch(() => {});
   }
 
   // ——— reload and shutdown ———

@@ -61,7 +61,7 @@ describe('mcpns serve over stdio', () => {
       cwd: dir,
     });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} } });
+    client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } });
     client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
       role: 'assistant',
       model: 'test',
@@ -187,6 +187,23 @@ describe('mcpns serve over stdio', () => {
       { type: 'text', text: 'elicited: accept {"answer":"question from beta"}' },
     ]);
     expect((await client.callTool({ name: 'alpha__roots', arguments: {} })).content).toEqual([{ type: 'text', text: 'roots: file:///work' }]);
+  });
+
+  it('roots/list_changed reaches every server, and roots/list asked outside a call reaches the one client', async () => {
+    await client.sendRootsListChanged();
+    const events = join(dir, 'events');
+    const roots = await waitFor(
+      () =>
+        readFileSync(events, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"event":"roots"')),
+      (lines) => lines.length >= 2,
+      'both servers to ask for the roots',
+    );
+    expect(roots.map((line) => JSON.parse(line) as { server: string; roots: string[] }).sort((a, b) => (a.server < b.server ? -1 : 1))).toEqual([
+      { server: 'alpha', event: 'roots', roots: ['file:///work'], error: null },
+      { server: 'beta', event: 'roots', roots: ['file:///work'], error: null },
+    ]);
   });
 
   it('a downstream cancel reaches exactly the upstream request it caused', async () => {
