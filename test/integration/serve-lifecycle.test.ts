@@ -21,7 +21,7 @@ const upstream = (name: string, extra?: unknown[]) => ({
   ...(extra ? { env: { GW_EXTRA_TOOLS: JSON.stringify(extra) } } : {}),
 });
 
-async function waitFor<T>(read: () => T, predicate: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(read: () => T, predicate: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = read();

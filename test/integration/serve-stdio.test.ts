@@ -31,7 +31,7 @@ function writeConfig(dir: string): string {
 }
 
 /** Wait for `predicate` over what a list collects, bounded, failing with `what`. */
-async function waitFor<T>(read: () => T, predicate: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(read: () => T, predicate: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = read();
