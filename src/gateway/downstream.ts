@@ -25,6 +25,7 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
       ...(progressToken !== undefined ? { progressToken } : {}),
       meta,
       modern: ctx.mcpReq.envelope !== undefined,
+      ...retryOf(ctx),
       notify: (method, params) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) } as never),
       send: async (method, params, signal) =>
         (await ctx.mcpReq.send({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 })) as unknown as JsonObject,
@@ -81,4 +82,13 @@ export function createSessionServer(gateway: Gateway, id: string = randomUUID())
     gateway.removeSession(session);
   };
   return { server, session };
+}
+
+/** The multi-round-trip answers a retried request carries (the SDK lifts them out of the params the handler sees). */
+function retryOf(ctx: ServerContext): { retry?: { inputResponses?: JsonObject; requestState?: string } } {
+  const inputResponses = ctx.mcpReq.inputResponses as JsonObject | undefined;
+  const state = ctx.mcpReq.requestState();
+  const requestState = typeof state === 'string' ? state : undefined;
+  if (inputResponses === undefined && requestState === undefined) return {};
+  return { retry: { ...(inputResponses !== undefined ? { inputResponses } : {}), ...(requestState !== undefined ? { requestState } : {}) } };
 }

@@ -38,6 +38,8 @@ export interface DownstreamCall {
   notify(method: string, params?: JsonObject): Promise<void>;
   /** The request came on the 2026-07-28 wire (per-request envelope): no server→client push requests there. */
   modern?: boolean | undefined;
+  /** A multi-round-trip retry (2026-07-28): what the client answered, and the state it echoes; sent on unchanged. */
+  retry?: { inputResponses?: JsonObject | undefined; requestState?: string | undefined } | undefined;
   /** A request to the downstream client tied to this call (throws on an era without push requests). */
   send(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
 }
@@ -420,8 +422,11 @@ export class Gateway {
       const meta = call.meta && Object.keys(call.meta).length ? call.meta : undefined;
       // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
       const sent: Promise<void>[] = [];
-      const result = await upstream.request(method, meta ? { ...params, _meta: meta } : params, {
+      const retried = call.retry ? { ...params, ...call.retry } : params;
+      const result = await upstream.request(method, meta ? { ...retried, _meta: meta } : retried, {
         signal: call.signal,
+        // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
+        ...(call.modern ? { allowInputRequired: true } : {}),
         ...(token !== undefined
           ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
           : {}),

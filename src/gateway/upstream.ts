@@ -63,6 +63,11 @@ export interface RawRequest {
 
 export interface UpstreamRequestOptions {
   signal?: AbortSignal | undefined;
+  /**
+   * Hand an `input_required` result (2026-07-28 multi-round-trip) back as it came instead of fulfilling it through
+   * the gateway's handlers: the downstream client answers it and retries (a 2026-07-28 client).
+   */
+  allowInputRequired?: boolean | undefined;
   /** Setting it makes the SDK add its own progressToken; the gateway maps it back to the downstream one. */
   onprogress?: ((progress: { progress: number; total?: number; message?: string }) => void) | undefined;
 }
@@ -155,6 +160,7 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
       return (await client.request({ method, ...(params ? { params } : {}) } as never, AnyResult, {
         timeout: NO_SDK_TIMEOUT,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.allowInputRequired ? { allowInputRequired: true } : {}),
       })) as JsonObject;
     } catch (error) {
       throw session.explainError(error);
