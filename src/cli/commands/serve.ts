@@ -26,7 +26,7 @@ import { withSourceOptions } from '../options/source-options.js';
 import { FAIL_ON } from '../../report/index.js';
 import { authResolverFor } from '../services/auth.js';
 import { loadConfiguration } from '../services/configuration.js';
-import { renderList } from './list.js';
+import { renderList } from '../services/render-list.js';
 
 export function registerServe(program: Command, host: CommandHost): void {
   const base = program
