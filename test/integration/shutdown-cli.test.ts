@@ -1,4 +1,4 @@
-import { chmodSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -88,7 +88,9 @@ describe('package runners through the CLI', () => {
     expect(result.stderr).toContain('CONNECT_TIMEOUT');
     expect(result.stderr).toContain('npx may still have been installing the package');
     expect(result.stderr).toContain('--timeout');
-    expect(readdirSync(cache)).toEqual([]);
+    // Under heavy load the runner may not have started its install before the deadline (no cache folder yet);
+    // when it did, its partial files must all be gone.
+    expect(existsSync(cache) ? readdirSync(cache) : []).toEqual([]);
   });
 
   it('--help names the longer default deadline of package runners', async () => {
