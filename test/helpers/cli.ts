@@ -41,7 +41,10 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
 }
 
 /** The built bin (`npm run build` first; `npm test` does it in pretest). */
-export function runBin(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runBin(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; killSignal?: NodeJS.Signals } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -50,6 +53,8 @@ export function runBin(args: string[], options: { cwd?: string; env?: Record<str
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: '1', ...options.env },
         timeout: options.timeoutMs ?? 30_000,
+        // SIGKILL for a run that may be stuck where SIGTERM cannot reach it (a busy main thread).
+        killSignal: options.killSignal ?? 'SIGTERM',
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {

@@ -20,7 +20,7 @@ import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import { clientPresets } from '../../config/client-presets.js';
-import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { defineAction, namingErrorCodes, type CommandHost, type Runtime } from '../command.js';
 import { collect, positiveInteger } from '../options/parsers.js';
 import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
 import { withEnvelopeOptions } from '../options/envelope-options.js';
@@ -102,7 +102,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
   const named = withPresetOption(withEnvelopeOptions(base), 'also accept names these presets give the model, and show them (comma-separated, repeatable)');
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(named), { hasPositionals: true }));
 
-  defineAction(command, host, async (runtime, options, name, pairs) => {
+  defineAction(namingErrorCodes(command), host, async (runtime, options, name, pairs) => {
     const config = await loadConfigurationFor(runtime, options);
     const args = options.args === undefined ? undefined : await readArgs(runtime, options.args);
     const participant = loadParticipant(runtime.io.cwd, config, options);
@@ -162,6 +162,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
       secrets: runtime.console.secrets,
+      maxResponseBytes: options.maxResponseSize,
       elicit: responder,
       onEvent: (event) => showExecutionEvent(runtime, event, { logs: runtime.console.settings.verbose || options.logLevel !== undefined }),
     });

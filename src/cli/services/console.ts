@@ -109,13 +109,21 @@ export class CliConsole {
     this.writeErr(terminalSafe(this.scrub(`${title}\n${lines.map((line) => `  | ${line}`).join('\n')}\n`), { multiline: true }));
   }
 
-  /** An error line (always shown): human text with its hint, or `{"error": {...}}` under --json. */
-  error(payload: { code: string; message: string; hint?: string | undefined; [key: string]: unknown }, human?: string): void {
+  /**
+   * An error line (always shown): human text with its hint (`showCode`: the code before the message), or
+   * `{"error": {...}}` under --json.
+   */
+  error(
+    payload: { code: string; message: string; hint?: string | undefined; [key: string]: unknown },
+    human?: string,
+    options: { showCode?: boolean } = {},
+  ): void {
     if (this.settings.json) {
       this.writeErr(JSON.stringify({ error: payload }) + '\n');
       return;
     }
-    const text = human ?? `mcpns: error: ${payload.message}\n${payload.hint ? `  hint: ${payload.hint}\n` : ''}`;
+    const code = options.showCode ? `${payload.code}: ` : '';
+    const text = human ?? `mcpns: error: ${code}${payload.message}\n${payload.hint ? `  hint: ${payload.hint}\n` : ''}`;
     this.writeErr(terminalSafe(this.scrub(text), { multiline: true }));
   }
 
