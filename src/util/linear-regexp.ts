@@ -6,7 +6,8 @@
  * is run), then the few places where RE2 reads the same text differently are rewritten (`.`, `\s`, `\S`, `[\b]`,
  * `\0`, surrogate pairs, identity escapes without `u`). What only a backtracking engine can run — lookahead,
  * backreferences, `v`-mode set operations, repeat counts over 1000 — is refused with UnsupportedPatternError, which
- * each caller turns into a note or a config error.
+ * each caller turns into a note or a config error. Known differences: without `u` or `v` a character outside the BMP
+ * is one character (ECMAScript sees two code units), and under `m` see compile().
  */
 import { createRequire } from 'node:module';
 import type { RE2JS } from 're2js';
@@ -107,8 +108,8 @@ function compile(pattern: string, flags: string): LinearRegExp {
   if (flags.includes('m')) options |= RE2.MULTILINE;
   if (flags.includes('s')) options |= RE2.DOTALL;
   // With m, ECMAScript ends a line at \r, U+2028 and U+2029 too; RE2 only at \n. The text is matched with those mapped
-  // to \n (one code unit each, so offsets hold) and so are the pattern's own; what still differs is a class that
-  // names \n without the others ([^\n] no longer matches \r).
+  // to \n (one code unit each, so offsets hold) and so are the pattern's own. What still differs: a pattern naming
+  // one line terminator matches any of them (\r? also takes U+2028), and [^\n] none.
   const multiline = flags.includes('m');
   const lines = (text: string): string => (multiline ? text.replace(LINE_TERMINATORS, '\n') : text);
   let program: RE2JS;
