@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { expandPosixDefault } from '../config/expand.js';
-import { findOwnConfig, isOwnConfigFile, OWN_ONLY_KEYS } from '../config/locate.js';
+import { displayPath, findOwnConfig, isOwnConfigFile, OWN_ONLY_KEYS } from '../config/locate.js';
 import { isValidOwnConfig } from '../config/quick-validate.js';
 import type { Diagnostic, EnvInheritSetting } from '../config/model.js';
 import { ALL_ENV, policyFromSetting, spawnEnvironment } from '../config/spawn-env.js';
@@ -9,6 +9,7 @@ import { detectPackageRunner } from '../discovery/package-runner.js';
 import { prespawn, type SpawnRequest } from '../discovery/prespawn.js';
 import { checkRouteDefinitions } from '../route/definitions.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../util/read-file.js';
+import { messageLine, readingMessage } from './services/console.js';
 
 /**
  * Spawn first. For the commands that discover every selected server (list, check, check-conflicts, lint, snapshot,
@@ -42,18 +43,39 @@ interface EarlyPlan {
   configFile?: string;
   servers?: string[];
   concurrency: number;
+  /** --json / --format json: stderr lines are JSON objects. */
+  json: boolean;
+  /** -q / --quiet: no status lines. */
+  quiet: boolean;
+}
+
+export interface EarlyContext {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  stderr: { write(text: string): void };
+}
+
+/** What spawnEarly did: how many servers it started, and the looked-up config it named on stderr (if it did). */
+export interface EarlySpawn {
+  started: number;
+  announced?: string;
 }
 
 /** What the command line asks for, or undefined when it is anything this path does not handle exactly. */
 function planFrom(argv: readonly string[]): EarlyPlan | undefined {
   if (!DISCOVERING.has(argv[0] ?? '')) return undefined;
-  const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY };
+  const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY, json: false, quiet: false };
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = equals > 0 ? arg.slice(0, equals) : arg;
     const inline = equals > 0 ? arg.slice(equals + 1) : undefined;
-    if (FLAGS.has(name) && inline === undefined) continue;
+    if (FLAGS.has(name) && inline === undefined) {
+      if (name === '--json') plan.json = true;
+      if (name === '-q' || name === '--quiet') plan.quiet = true;
+      continue;
+    }
     if (LISTS.has(name)) {
       const values = inline !== undefined ? [inline] : [];
       while (inline === undefined && index + 1 < argv.length && !argv[index + 1]!.startsWith('-')) values.push(argv[++index]!);
@@ -75,6 +97,8 @@ function planFrom(argv: readonly string[]): EarlyPlan | undefined {
     if (name === '-c' || name === '--config') {
       if (plan.configFile !== undefined) return undefined; // several sources are merged: not this path
       plan.configFile = value;
+    } else if (name === '--format') {
+      plan.json = value === 'json';
     } else if (name === '--concurrency') {
       const count = Number(value);
       if (!Number.isInteger(count) || count <= 0) return undefined;
@@ -135,28 +159,34 @@ function requestFor(
  * Start the servers the command is about to discover (at most `--concurrency` of them, in discovery order). Returns
  * how many were started; 0 whenever anything is not exactly what this path handles. Never throws.
  */
-export function spawnEarly(argv: readonly string[], context: { cwd: string; env: Record<string, string | undefined> }): number {
+export function spawnEarly(argv: readonly string[], context: EarlyContext): EarlySpawn {
+  const nothing: EarlySpawn = { started: 0 };
   try {
     const plan = planFrom(argv);
-    if (!plan) return 0;
-    const file = plan.configFile !== undefined ? resolve(context.cwd, plan.configFile) : findOwnConfig(context.cwd);
-    if (!file) return 0;
+    if (!plan) return nothing;
+    const lookedUp = plan.configFile === undefined;
+    const file = lookedUp ? findOwnConfig(context.cwd, context.home) : resolve(context.cwd, plan.configFile!);
+    if (!file) return nothing;
     const config = readOwnConfig(file);
-    if (!config) return 0;
+    if (!config) return nothing;
     const entries = Object.entries(config.servers ?? {});
     const known = new Set(entries.map(([name]) => name));
-    if (plan.servers?.some((name) => !known.has(name))) return 0; // an error the command itself reports
+    if (plan.servers?.some((name) => !known.has(name))) return nothing; // an error the command itself reports
     const wanted = plan.servers ? new Set(plan.servers) : undefined;
     // Discovery's order: the selected, enabled servers in config order; the first `concurrency` start at once.
-    const first = entries.filter(([name, entry]) => entry.enabled !== false && (!wanted || wanted.has(name))).slice(0, plan.concurrency);
-    let started = 0;
-    for (const [name, entry] of first) {
-      if (entry.command === undefined) continue; // HTTP servers take a slot but start nothing
-      prespawn(requestFor(name, entry, file, context.env, config.envInherit));
-      started++;
+    const first = entries
+      .filter(([name, entry]) => entry.enabled !== false && (!wanted || wanted.has(name)))
+      .slice(0, plan.concurrency)
+      .filter(([, entry]) => entry.command !== undefined); // HTTP servers take a slot but start nothing
+    if (!first.length) return nothing;
+    // A config found by lookup is named before anything starts from it (as the command itself would name it).
+    if (lookedUp && !plan.quiet) {
+      const shown = displayPath(file, context.cwd);
+      context.stderr.write(messageLine('status', readingMessage(shown, 'mcpns'), { file: shown, client: 'mcpns' }, plan.json));
     }
-    return started;
+    for (const [name, entry] of first) prespawn(requestFor(name, entry, file, context.env, config.envInherit));
+    return { started: first.length, ...(lookedUp ? { announced: file } : {}) };
   } catch {
-    return 0;
+    return nothing;
   }
 }

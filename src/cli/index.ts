@@ -68,9 +68,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 // Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.
+let announcedConfig: string | undefined;
 if (argv[0] !== undefined && EARLY_SPAWN_COMMANDS.has(argv[0])) {
   const { spawnEarly } = await import('./early-spawn.js');
-  spawnEarly(argv, { cwd: process.cwd(), env: process.env });
+  announcedConfig = spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: process.env, stderr: process.stderr }).announced;
 }
 
 const { main } = await import('./main.js');
@@ -91,6 +92,7 @@ const code = await main(argv, {
         },
       }
     : {}),
+  ...(announcedConfig !== undefined ? { announcedConfig } : {}),
 });
 await terminateAllGroups();
 const exitCode = signalled !== undefined ? SIGNAL_EXIT[signalled] : code;

@@ -19,6 +19,8 @@ export interface RunOptions {
   stdin?: string;
   isTTY?: boolean;
   now?: Date;
+  /** The config the entry point already named (as bin/mcpns.js passes it after starting servers early). */
+  announcedConfig?: string;
 }
 
 /** In-process: captures stdout/stderr, never a TTY unless asked, NO_COLOR set. */
@@ -35,6 +37,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     home: options.env?.['HOME'] ?? process.env['HOME'] ?? '/tmp',
     signal: options.signal ?? new AbortController().signal,
     now: () => options.now ?? new Date('2026-01-01T00:00:00.000Z'),
+    ...(options.announcedConfig !== undefined ? { announcedConfig: options.announcedConfig } : {}),
   };
   const code = await main(argv, io);
   return { code, stdout, stderr };
