@@ -10,6 +10,7 @@ import { prespawn, type SpawnRequest } from '../discovery/prespawn.js';
 import { checkRouteDefinitions } from '../route/definitions.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../util/read-file.js';
 import { messageLine, readingMessage } from './services/console.js';
+import { linearRegExp } from '../util/linear-regexp.js';
 
 /**
  * Spawn first. For the commands that discover every selected server (list, check, check-conflicts, lint, snapshot,
@@ -130,7 +131,7 @@ function readOwnConfig(file: string): OwnConfig | undefined {
   if (config.include?.length) return undefined;
   for (const namespace of Object.values(config.namespaces ?? {})) {
     if (namespace.enabled === false) return undefined;
-    if (namespace.pattern !== undefined) new RegExp(namespace.pattern, 'u');
+    if (namespace.pattern !== undefined) linearRegExp(namespace.pattern, 'u');
   }
   if (checkRouteDefinitions(config.routes ?? []).length) return undefined;
   return config;

@@ -10,6 +10,7 @@ import { ALL_ENV, policyFromSetting } from './spawn-env.js';
 import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
 import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
 import { SchemaNeeded } from '../util/schema-needed.js';
+import { linearRegExp } from '../util/linear-regexp.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
@@ -299,7 +300,8 @@ function validateRegexes(config: McpnsConfig, shown: string, text: string, tree:
   for (const [name, namespace] of Object.entries(config.namespaces ?? {})) {
     if (namespace.pattern === undefined) continue;
     try {
-      new RegExp(namespace.pattern, 'u');
+      // The engine lint runs it on (tool names come from servers): lookahead or backreferences are refused here.
+      linearRegExp(namespace.pattern, 'u');
     } catch (error) {
       const at = locate(text, tree, ['namespaces', name, 'pattern']);
       throw new ConfigError('CONFIG_INVALID', `namespaces.${name}.pattern: invalid regular expression: ${(error as Error).message}`, {

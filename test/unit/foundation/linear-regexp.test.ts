@@ -2,11 +2,18 @@
  * Issue 25 §2.1: regular expressions from servers and configs run in linear time with ECMAScript's meaning. A
  * property test compares the linear engine with V8's on random text for patterns that exercise every rewrite (`.`,
  * `\s`, `\S`, `[\b]`, `\0`, surrogate pairs, Annex B escapes, named groups, flags); constructs only a backtracking
- * engine runs are refused with a reason; and the red team's pattern answers at once on inputs that would take V8 hours.
+ * engine runs are refused with a reason; and the red team's pattern answers at once on inputs that would take V8 hours,
+ * from a server's schema (test/hardening/hostile-patterns.test.ts) or a config (namespaces, capabilities, routes).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchesPattern } from '../../../src/call/capabilities.js';
+import { loadConfig } from '../../../src/config/load.js';
+import { namespacePattern } from '../../../src/profiles/namespaces.js';
 import { linearRegExp, unsupportedReason, UnsupportedPatternError } from '../../../src/util/linear-regexp.js';
+import { makeTempDir } from '../../helpers/temp.js';
 
 /** Characters where the engines' readings differ unless rewritten: line terminators, Unicode spaces, astral letters. */
 const ALPHABET = [
@@ -126,5 +133,23 @@ describe('linear time', () => {
     expect(hostile.test(`${'a'.repeat(42)}!`)).toBe(false);
     expect(hostile.test(`${'a'.repeat(1_000_000)}!`)).toBe(false);
     expect(hostile.test('a'.repeat(1_000_000))).toBe(true);
+  });
+});
+
+describe('patterns from configs run on it too', () => {
+  const hostile = `${'a'.repeat(42)}!`;
+
+  it('a namespace pattern against a server tool name, and a capability payload pattern against an argument', () => {
+    expect(namespacePattern('^(a+)+$').test(hostile)).toBe(false);
+    expect(matchesPattern('/^(a+)+$/', hostile)).toBe(false);
+    expect(matchesPattern('/^(?!rm)/', 'ls')).toBe(false); // a pattern the engine cannot run allows nothing
+  });
+
+  it('a namespace pattern with lookahead is a config error naming it', () => {
+    const dir = makeTempDir();
+    writeFileSync(join(dir, 'mcpns.config.json'), JSON.stringify({ servers: {}, namespaces: { n: { servers: [], pattern: '^(?!internal_)' } } }));
+    expect(() => loadConfig({ configFiles: [join(dir, 'mcpns.config.json')], cwd: dir, env: {}, home: dir })).toThrow(
+      /namespaces\.n\.pattern: invalid regular expression: lookahead: mcpns runs regular expressions/,
+    );
   });
 });
