@@ -19,6 +19,7 @@ import { connectServer, type LiveSession } from '../discovery/session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.js';
 import { McpnsError } from '../errors.js';
 import type { ClientRole, HeldSession } from '../discovery/types.js';
+import type { RevisionMemory } from '../discovery/revision-memory.js';
 import { describeForm, maskContent, type ElicitForm, type ElicitValue } from './elicitation.js';
 import type { ToolArguments } from './arguments.js';
 import type { SecretSet } from '../util/redact.js';
@@ -48,6 +49,8 @@ export interface ElicitationRecord {
 export type ExecutionEvent =
   | { type: 'connected'; server: string; reused: boolean }
   | { type: 'progress'; server: string; tool: string; progress: number; total?: number; message?: string; elapsedMs: number }
+  /** A round of a 2026-07-28 multi-round-trip call: the server answered `input_required` and is asked again. */
+  | { type: 'input-round'; server: string; tool: string; round: number }
   | { type: 'log'; server: string; level: LoggingLevel; logger?: string; data: unknown }
   | { type: 'log-level'; server: string; level: LoggingLevel; sent: boolean; reason?: string }
   | { type: 'sampling-refused'; server: string }
@@ -77,6 +80,8 @@ export interface ExecutionSettings {
   hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
   /** OAuth for a server connected here (--catalog runs; discovery's own sessions already have it). */
   auth?: AuthResolver | undefined;
+  /** What each server spoke last time, for a server connected here (--catalog runs). */
+  revisions?: RevisionMemory | undefined;
   /** The run's secrets: registered credentials are redacted from the server's stderr and error messages. */
   secrets?: SecretSet | undefined;
   /** --max-response-size, for a session opened here (discovery's sessions have it already). */
@@ -183,7 +188,10 @@ export class Execution {
     const held = reused ?? (await this.open(spec, connect.timeoutMs));
     this.held.set(spec.name, held);
     this.settings.onEvent({ type: 'connected', server: spec.name, reused: reused !== undefined });
-    const { client, capabilities } = held.session;
+    const { client, capabilities, wire } = held.session;
+    // Progress the server sent is counted on the wire; the SDK reports each multi-round-trip round through the same
+    // callback without any notification.
+    let progressHandled = wire.progressNotifications;
     if (this.settings.logLevel) await this.setLogLevel(client, spec.name, capabilities, this.settings.logLevel);
 
     const controller = new AbortController();
@@ -203,6 +211,11 @@ export class Execution {
         timeout: NO_SDK_TIMEOUT,
         // Setting onprogress is what makes the SDK add _meta.progressToken to the request.
         onprogress: (progress) => {
+          if (wire.progressNotifications === progressHandled) {
+            this.settings.onEvent({ type: 'input-round', server: spec.name, tool, round: progress.progress });
+            return;
+          }
+          progressHandled = wire.progressNotifications;
           clock.touch();
           this.settings.onEvent({
             type: 'progress',
@@ -257,6 +270,7 @@ export class Execution {
         role: this.role,
         hostEnv: this.settings.hostEnv,
         auth: this.settings.auth,
+        revisions: this.settings.revisions,
         secrets: this.settings.secrets,
         maxResponseBytes: this.settings.maxResponseBytes,
         ...(runner ? { packageRunner: true } : {}),

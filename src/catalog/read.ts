@@ -39,7 +39,14 @@ const ServerFileSchema = z.looseObject({
   protocolVersion: z.string().optional(),
   capabilities: record.optional(),
   instructions: z.string().optional(),
-  error: z.looseObject({ code: z.enum(DISCOVERY_ERROR_CODES), message: z.string(), serverCode: z.number().int().optional() }).optional(),
+  error: z
+    .looseObject({
+      code: z.enum(DISCOVERY_ERROR_CODES),
+      message: z.string(),
+      serverCode: z.number().int().optional(),
+      supported: z.array(z.string()).optional(),
+    })
+    .optional(),
   toolCount: z.number().int().nonnegative().optional(),
   pages: z.number().optional(),
   malformedTools: z.array(z.looseObject({ index: z.number(), name: z.string().optional(), problems: z.array(z.string()) })).optional(),

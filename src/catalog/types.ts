@@ -66,9 +66,10 @@ export interface CatalogServer {
   instructions?: string;
   /**
    * Why discovery failed; `hint` says what to do (e.g. `mcpns auth login <server>` for AUTH_REQUIRED); `serverCode` is
-   * the JSON-RPC error code the server itself sent (SERVER_ERROR, PROTOCOL_VERSION_UNSUPPORTED).
+   * the JSON-RPC error code the server itself sent (SERVER_ERROR, PROTOCOL_VERSION_UNSUPPORTED); `supported` the
+   * protocol revisions the server said it speaks (PROTOCOL_VERSION_UNSUPPORTED).
    */
-  error?: { code: DiscoveryErrorCode; message: string; hint?: string; serverCode?: number };
+  error?: { code: DiscoveryErrorCode; message: string; hint?: string; serverCode?: number; supported?: string[] };
   toolCount: number;
   /** Pages fetched from tools/list. */
   pages?: number;

@@ -229,6 +229,14 @@ export const CODES = {
     message: (f) => `description of "${pair(f)}" mentions ${f.args?.mentions ?? "other servers' tools"}`,
     hint: () => 'a tool should describe itself, not steer the model towards or away from other servers',
   },
+  PROTOCOL_REVISION_OUTDATED: {
+    severity: 'info',
+    family: 'discovery',
+    title: 'A server still speaks a protocol revision from before 2025',
+    message: (f) => `server "${f.server}" speaks MCP ${f.args?.revision ?? 'an old revision'}, a revision from before 2025`,
+    hint: (f) =>
+      `newer revisions add what clients now rely on (tool annotations, structured output, elicitation); update the server to one that speaks ${f.args?.current ?? 'a 2025 revision'} or later`,
+  },
   // ── drift ───────────────────────────────────────────────────────────────
   SERVER_ADDED: {
     severity: 'info',
@@ -290,6 +298,17 @@ export const CODES = {
         ? `annotations of "${pair(f)}" escalated: ${f.args.escalation.join(', ')}`
         : `annotations of "${pair(f)}" changed: ${f.args?.changes ?? ''}`,
     hint: (f) => (f.args?.escalation?.length ? 'the tool now says it may modify, delete or reach outside; review it before allowing it again' : undefined),
+  },
+  PROTOCOL_REVISION_CHANGED: {
+    severity: 'info',
+    family: 'drift',
+    title: 'A server speaks another protocol revision',
+    message: (f) =>
+      `server "${f.server}" ${f.args?.direction === 'downgrade' ? 'went back' : 'moved'} from MCP ${f.args?.before ?? '?'} to ${f.args?.after ?? '?'}`,
+    hint: (f) =>
+      f.args?.direction === 'downgrade'
+        ? 'an older revision lacks what clients may rely on (e.g. 2026-07-28 multi-round-trip input); check which server version is installed'
+        : undefined,
   },
 } as const satisfies { [C in Code]: CodeInfo<C> };
 

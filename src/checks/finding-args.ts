@@ -48,6 +48,8 @@ export interface FindingArgs {
   MALFORMED_TOOL: { index: number; problems: string };
   CONTROL_CHARACTERS: { field: string; kind: string; kinds: string[] };
   CROSS_SERVER_REFERENCE: { mentions: string; referenced: ToolRef[] };
+  /** revision: what the server spoke; current: the newest revision of the 2025 line, which it could speak instead. */
+  PROTOCOL_REVISION_OUTDATED: { revision: string; current: string };
   // ── drift ──
   SERVER_ADDED: { toolCount: number; previously?: 'disabled' };
   SERVER_REMOVED: { toolCount: number; now?: 'disabled' };
@@ -58,6 +60,8 @@ export interface FindingArgs {
   SCHEMA_BREAKING: SchemaChangeArgs;
   SCHEMA_COMPATIBLE: SchemaChangeArgs;
   ANNOTATIONS_CHANGED: { changes: string; escalation?: string[] };
+  /** before/after: the protocol revisions the server spoke; direction says which is newer. */
+  PROTOCOL_REVISION_CHANGED: { before: string; after: string; direction: 'upgrade' | 'downgrade' };
 }
 
 export interface SchemaChangeArgs {

@@ -75,12 +75,27 @@ export function diffCatalogs(before: CatalogLike, after: CatalogLike, options: D
       continue;
     }
     if (!wasPresent || !isPresent) continue;
+    const revisionChange = revisionFinding(name, oldServer.protocolVersion, newServer.protocolVersion);
+    if (revisionChange) findings.push(revisionChange);
     if (oldServer.instructions !== newServer.instructions) {
       findings.push(finding('DESCRIPTION_CHANGED', { server: name, name }, textChange('instructions', oldServer.instructions, newServer.instructions)));
     }
     findings.push(...diffServerTools(oldTools, newTools, malformedNames(oldServer), malformedNames(newServer), options.notes));
   }
   return findings.sort(compareFindings);
+}
+
+/**
+ * PROTOCOL_REVISION_CHANGED when both sides recorded what the server spoke and it differs (a catalog from before
+ * revisions were recorded compares as unknown, not as a change). A move back to an older revision is a warning.
+ */
+function revisionFinding(server: string, before: string | undefined, after: string | undefined): Finding | undefined {
+  if (before === undefined || after === undefined || before === after) return undefined;
+  const direction = after > before ? 'upgrade' : 'downgrade';
+  return {
+    ...finding('PROTOCOL_REVISION_CHANGED', { server, name: server }, { before, after, direction }),
+    ...(direction === 'downgrade' ? { severity: 'warning' as const } : {}),
+  };
 }
 
 /** Names of the tools a server sent that failed the MCP Tool schema (recorded in the catalog, not in its tools). */

@@ -8,7 +8,7 @@ import { redactUrl, SecretSet } from '../util/redact.js';
 import { Deadline } from './deadline.js';
 import { classifyFailure, describeError, DiscoveryError } from './errors.js';
 import { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
-import { DEFAULT_MAX_PAGES, listAllTools } from './list-tools.js';
+import { DEFAULT_MAX_PAGES } from './list-tools.js';
 import { detectPackageRunner, packageRunnerHint, serverDeadlineMs, type PackageRunner } from './package-runner.js';
 import { discardPrespawned } from './prespawn.js';
 import { connectServer, type LiveSession } from './session.js';
@@ -84,7 +84,12 @@ async function discoverOne(
   const stderr = new StderrBuffer(options.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT, secrets);
   const limits = options.toolLimits ?? DEFAULT_TOOL_LIMITS;
   const base = { name: spec.name, transport: spec.transport, source: spec.source.file, client: spec.source.client };
-  const fail = (code: DiscoveryErrorCode, message: string, notes: string[] = [], extra: { hint?: string; serverCode?: number } = {}): ServerDiscovery => {
+  const fail = (
+    code: DiscoveryErrorCode,
+    message: string,
+    notes: string[] = [],
+    extra: { hint?: string; serverCode?: number; supported?: string[] } = {},
+  ): ServerDiscovery => {
     const server: CatalogServer = {
       ...base,
       status: 'error',
@@ -94,6 +99,7 @@ async function discoverOne(
         message: secrets.redact(message),
         ...(extra.hint ? { hint: extra.hint } : {}),
         ...(extra.serverCode !== undefined ? { serverCode: extra.serverCode } : {}),
+        ...(extra.supported ? { supported: extra.supported } : {}),
       },
       toolCount: 0,
       ...(notes.length ? { notes } : {}),
@@ -111,6 +117,8 @@ async function discoverOne(
       role: options.role,
       hostEnv: options.hostEnv,
       auth: options.auth,
+      revisions: options.revisions,
+      probeWaitMs: options.probeWaitMs,
       secrets,
       maxResponseBytes: options.maxResponseBytes,
       ...(runner
@@ -135,6 +143,7 @@ async function discoverOne(
       return fail(error.reason, `${error.message}${runnerHint}`, [], {
         ...(error.hint ? { hint: error.hint } : {}),
         ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+        ...(error.supported ? { supported: error.supported } : {}),
       });
     }
     return fail('HANDSHAKE_FAILED', error instanceof Error ? error.message : String(error));
@@ -147,7 +156,7 @@ async function discoverOne(
     let malformed: CatalogServer['malformedTools'] = [];
     if (live.capabilities?.['tools']) {
       const listing = await deadline.race(
-        listAllTools(live.client, { maxPages: options.maxPages ?? DEFAULT_MAX_PAGES, timeoutMs: () => deadline.remaining(), toolLimits: limits }),
+        live.listTools({ maxPages: options.maxPages ?? DEFAULT_MAX_PAGES, timeoutMs: () => deadline.remaining(), toolLimits: limits }),
       );
       ({ tools, pages, malformed } = listing);
       notes.push(...listing.notes);

@@ -14,6 +14,7 @@ import { McpnsError } from '../errors.js';
 import { DeadlineError, InterruptedError } from './deadline.js';
 import { SpawnError } from './stdio-transport.js';
 import { formatBytes } from '../util/json-walk.js';
+import { SPOKEN_REVISIONS } from '../util/protocol-revisions.js';
 
 /** Where a server was when it failed; decides the code of otherwise unspecific errors. */
 export type Stage = 'spawn' | 'connect' | 'initialize' | 'list';
@@ -66,20 +67,40 @@ export interface ServerRpcError {
 /** JSON-RPC -32022 (2026-07-28): the server supports none of the protocol versions the request named. */
 export const UNSUPPORTED_PROTOCOL_VERSION_CODE = ProtocolErrorCode.UnsupportedProtocolVersion;
 
+/** The SDK's `server/discover` probe requests have string ids with this prefix (its own requests are numbered). */
+const PROBE_ID_PREFIX = 'server-discover-probe-';
+
 /**
  * What the session saw on the wire that the SDK's errors do not carry: the protocolVersion an initialize result
- * named (the SDK rejects a version it does not know with a plain Error) and a response cut off at the size cap.
+ * named (the SDK rejects a version it does not know with a plain Error), a response cut off at the size cap, and
+ * how the server answered the `server/discover` probe (the SDK decides the era from it without saying why).
  */
 export class WireLog {
   /** The protocolVersion the server's initialize result named. */
   offeredVersion: string | undefined;
   /** Set when a response was cut off at the size cap. */
   tooLarge: ResponseTooLargeError | undefined;
+  /** The server answered a `server/discover` probe (with a result or an error), in time or late. */
+  probeAnswered = false;
+  /** The `supportedVersions` of a `server/discover` result, when one came. */
+  discoverVersions: string[] | undefined;
+  /** `notifications/progress` messages received (the SDK also reports its own multi-round-trip rounds as progress). */
+  progressNotifications = 0;
+  /** `notifications/tools/list_changed` messages received: a cached listing is stale after one. */
+  toolListChanges = 0;
 
   observe(message: unknown): void {
-    if (this.offeredVersion !== undefined || message === null || typeof message !== 'object') return;
-    const result = (message as { result?: unknown }).result;
-    if (result === null || typeof result !== 'object') return;
+    if (message === null || typeof message !== 'object') return;
+    const { id, result, method } = message as { id?: unknown; result?: unknown; method?: unknown };
+    if (method === 'notifications/progress') this.progressNotifications++;
+    else if (method === 'notifications/tools/list_changed') this.toolListChanges++;
+    if (typeof id === 'string' && id.startsWith(PROBE_ID_PREFIX) && ('result' in message || 'error' in message)) {
+      this.probeAnswered = true;
+      const supported = result !== null && typeof result === 'object' ? (result as { supportedVersions?: unknown }).supportedVersions : undefined;
+      if (Array.isArray(supported)) this.discoverVersions = supported.filter((version): version is string => typeof version === 'string').slice(0, 32);
+      return;
+    }
+    if (this.offeredVersion !== undefined || result === null || typeof result !== 'object') return;
     const version = (result as { protocolVersion?: unknown }).protocolVersion;
     if (typeof version === 'string') this.offeredVersion = version;
   }
@@ -248,7 +269,7 @@ export function describeError(
         const list = supported?.length ? supported.join(', ') : 'unknown';
         return `the server does not support the protocol versions mcpns offers (it supports: ${list}): error ${sent.code}: ${sent.message}`;
       }
-      return `the server answered with protocol version ${context.wire?.offeredVersion ?? '?'}, which mcpns does not support (it supports: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`;
+      return `the server answered with protocol version ${context.wire?.offeredVersion ?? '?'}, which mcpns does not speak (mcpns speaks: ${SPOKEN_REVISIONS.join(', ')})`;
     }
     case 'RESPONSE_TOO_LARGE': {
       const tooLarge = error instanceof ResponseTooLargeError ? error : context.wire?.tooLarge;

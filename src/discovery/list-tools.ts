@@ -17,7 +17,12 @@ export { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
 const LooseListToolsResultSchema = z.looseObject({
   tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
+  ttlMs: z.number().optional(),
+  cacheScope: z.string().optional(),
 });
+
+/** A server cannot pin a listing longer than this (the SDK's own cap on cache hints). */
+const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface ListAllToolsOptions {
   /** Stop after this many pages (a note says so; the tools so far are kept). */
@@ -38,6 +43,11 @@ export interface ListAllToolsResult {
   malformed: MalformedTool[];
   pages: number;
   notes: string[];
+  /**
+   * The cache hint of the listing (2026-07-28 `ttlMs`/`cacheScope` of its first page): how long the same session may
+   * reuse it. Absent when the server gave none (the 2025 revisions never do).
+   */
+  cache?: { ttlMs: number; scope: 'public' | 'private' };
 }
 
 /**
@@ -53,6 +63,7 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
   let cursor: string | undefined;
   let pages = 0;
   let index = 0;
+  let cache: ListAllToolsResult['cache'];
   // Each tool is checked against the Tool shape of the revision the session negotiated.
   const revision = client.getNegotiatedProtocolVersion();
   for (;;) {
@@ -62,6 +73,9 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
       ...(options.signal ? { signal: options.signal } : {}),
     });
     pages++;
+    if (pages === 1 && typeof result.ttlMs === 'number' && Number.isFinite(result.ttlMs) && result.ttlMs > 0) {
+      cache = { ttlMs: Math.min(result.ttlMs, MAX_CACHE_TTL_MS), scope: result.cacheScope === 'public' ? 'public' : 'private' };
+    }
     for (const entry of result.tools) {
       // Checked before the SDK's schema (and anything else) walks it.
       const oversized = definitionProblem(entry, options.toolLimits ?? DEFAULT_TOOL_LIMITS);
@@ -82,7 +96,7 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
     }
     seenCursors.add(cursor);
   }
-  return { tools, malformed, pages, notes };
+  return { tools, malformed, pages, notes, ...(cache ? { cache } : {}) };
 }
 
 /** The first revision whose Tool lets outputSchema be any JSON Schema (earlier ones require `type: "object"`). */

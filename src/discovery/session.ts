@@ -1,4 +1,12 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { AuthError, authHint } from '../auth/errors.js';
 import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
 import type { ServerInfo } from '../catalog/types.js';
@@ -12,7 +20,10 @@ import { classifyFailure, describeError, DiscoveryError, httpStatus, ResponseToo
 import { detectPackageRunner, serverDeadlineMs } from './package-runner.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
-import { guardInboundDepth } from './wire-guard.js';
+import { guardInbound } from './wire-guard.js';
+import { listAllTools, type ListAllToolsOptions, type ListAllToolsResult } from './list-tools.js';
+import type { ProbeOutcome, ProtocolEra, RememberedRevision, RevisionMemory } from './revision-memory.js';
+import { MODERN_REVISIONS, mutualModernRevision } from '../util/protocol-revisions.js';
 import { spawnEnvironment } from '../config/spawn-env.js';
 import type { ClientRole } from './types.js';
 
@@ -26,6 +37,8 @@ export interface LiveSession {
   protocolVersion?: string;
   capabilities?: Record<string, unknown>;
   instructions?: string;
+  /** How the protocol revision was agreed (what RevisionMemory records). */
+  negotiation: { era: ProtocolEra; revision?: string; probe: ProbeOutcome };
   /** Things worth knowing about the connection (e.g. the SSE fallback was used). */
   notes: string[];
   /** What the server sent that classification needs (its JSON-RPC errors, an oversized response). */
@@ -38,6 +51,11 @@ export interface LiveSession {
   kill(): Promise<void>;
   /** A later failure (tools/list, tools/call) in the server's own terms: authorization failures become AuthErrors. */
   explainError(error: unknown): unknown;
+  /**
+   * Every tools/list page (listAllTools). A listing the server marked cacheable (`ttlMs`, 2026-07-28) is reused by
+   * this session until it expires or the server says the list changed.
+   */
+  listTools(options?: ListAllToolsOptions): Promise<ListAllToolsResult>;
 }
 
 interface Attempt {
@@ -79,62 +97,187 @@ export interface ConnectOptions extends StdioHooks {
   secrets?: SecretSet | undefined;
   /** Cap on one response (HTTP body, SSE stream, stdout line); past it the server fails with RESPONSE_TOO_LARGE. */
   maxResponseBytes?: number | undefined;
+  /**
+   * What each server spoke last time (the CLI's RevisionStore under the state directory): a server known to speak only
+   * the 2025 revisions gets `initialize` without a probe, one known to speak 2026-07-28 gets the whole deadline to
+   * answer `server/discover`. Without it every connection probes.
+   */
+  revisions?: RevisionMemory | undefined;
+  /** How long a stdio server may take to answer the `server/discover` probe (PROBE_WAIT_MS). */
+  probeWaitMs?: number | undefined;
 }
 
 /**
- * Start (stdio) or reach (HTTP/SSE) one server and complete initialize within `deadline`.
+ * Start (stdio) or reach (HTTP/SSE) one server and complete the handshake within `deadline`: `server/discover` for a
+ * 2026-07-28 server, `initialize` for the earlier revisions (the negotiation rule is in docs/protocol.md).
  * Throws DiscoveryError with a stable reason; whatever was started is dead by then.
  * `auth` decides which HTTP servers get OAuth (src/auth): without it, a 401 is AUTH_REQUIRED straight away.
  */
 export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr: StderrBuffer, options: ConnectOptions = {}): Promise<LiveSession> {
-  const newClient = (): Client => makeClient(spec, stderr, options.role);
   const auth = options.auth;
   const secrets = options.secrets ?? new SecretSet();
   secrets.registerServer(spec);
-  const limits: Limits = { secrets, maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, deadline };
+  const limits: Limits = {
+    secrets,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    deadline,
+    probeWaitMs: options.probeWaitMs ?? PROBE_WAIT_MS,
+  };
   if (spec.transport === 'unlaunchable') {
     throw new DiscoveryError('UNLAUNCHABLE', secrets.redact(spec.unlaunchableReason ?? 'this server entry cannot be launched'));
   }
+  let open: (plan: Plan, notes: string[]) => Promise<LiveSession>;
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
     const hooks: StdioHooks = { packageRunner: options.packageRunner, onSpawn: options.onSpawn, onFirstMessage: options.onFirstMessage };
-    return attempt(spec, limits, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient(), limits, hooks), []);
+    const env = spawnEnvironment(spec, options.hostEnv ?? process.env);
+    open = (plan, notes) => attempt(spec, limits, plan, stdioAttempt(spec, stderr, env, makeClient(spec, stderr, options.role), limits, hooks), notes);
+  } else {
+    if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
+    let url: URL;
+    let headers = spec.headers ?? {};
+    try {
+      url = new URL(spec.url);
+    } catch {
+      throw new DiscoveryError('UNLAUNCHABLE', `invalid url ${redactUrl(spec.url)}`);
+    }
+    // fetch refuses URLs with credentials; send them as Basic auth (what curl and browsers do) unless configured.
+    if (url.username || url.password) {
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) headers = { ...headers, Authorization: basicAuthorization(url) };
+      url.username = '';
+      url.password = '';
+    }
+    // Registered before the first request: a server echoing a header back must find it redacted everywhere.
+    for (const value of Object.values(headers)) secrets.registerHeader(value);
+    const http: ServerSpec = { ...spec, headers };
+    const over = (kind: 'http' | 'sse', plan: Plan, notes: string[]): Promise<LiveSession> =>
+      attempt(http, limits, plan, httpAttempt(http, url, kind, makeClient(http, stderr, options.role), auth?.(http), limits), notes);
+    open =
+      spec.transport === 'sse'
+        ? (plan, notes) => over('sse', plan, notes)
+        : async (plan, notes) => {
+            try {
+              return await over('http', plan, notes);
+            } catch (error) {
+              // VS Code's rule: Streamable HTTP first, legacy SSE on a 4xx other than an auth failure. A refused
+              // protocol version is the server's answer, not a missing endpoint: it never falls back.
+              const status = error instanceof DiscoveryError && error.reason === 'HTTP_ERROR' ? httpStatus(error.cause) : undefined;
+              if (!spec.sseFallback || status === undefined || status < 400 || status > 499 || status === 401 || status === 403) throw error;
+              const note = `Streamable HTTP answered ${status}; fell back to the legacy SSE transport`;
+              stderr.note(note);
+              return over('sse', plan, [...notes, note]);
+            }
+          };
   }
-  if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
-  let url: URL;
-  let headers = spec.headers ?? {};
+  const memory = options.revisions;
+  const remembered = memory?.recall(spec);
+  const plan = planFor(remembered);
+  let live: LiveSession;
   try {
-    url = new URL(spec.url);
-  } catch {
-    throw new DiscoveryError('UNLAUNCHABLE', `invalid url ${redactUrl(spec.url)}`);
-  }
-  // fetch refuses URLs with credentials; send them as Basic auth (what curl and browsers do) unless configured.
-  if (url.username || url.password) {
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) headers = { ...headers, Authorization: basicAuthorization(url) };
-    url.username = '';
-    url.password = '';
-  }
-  // Registered before the first request: a server echoing a header back must find it redacted everywhere.
-  for (const value of Object.values(headers)) secrets.registerHeader(value);
-  spec = { ...spec, headers };
-  if (spec.transport === 'sse') return attempt(spec, limits, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec), limits), []);
-  try {
-    return await attempt(spec, limits, httpAttempt(spec, url, 'http', newClient(), auth?.(spec), limits), []);
+    live = await open(plan, []);
   } catch (error) {
-    const status = error instanceof DiscoveryError ? httpStatus(error.cause) : undefined;
-    // VS Code's rule: Streamable HTTP first, legacy SSE on a 4xx other than an auth failure.
-    if (!spec.sseFallback || status === undefined || status < 400 || status > 499 || status === 401 || status === 403) throw error;
-    const notes = [`Streamable HTTP answered ${status}; fell back to the legacy SSE transport`];
-    stderr.note(notes[0] as string);
-    return attempt(spec, limits, httpAttempt(spec, url, 'sse', newClient(), auth?.(spec), limits), notes);
+    // One more connection in the other era when this one showed the server speaks it (see NegotiationRetry).
+    if (!(error instanceof NegotiationRetry) || deadline.error) throw error;
+    stderr.note(error.note);
+    try {
+      live = await open(error.next, [error.note]);
+    } catch (again) {
+      // It ended on the probe and fails without one too: not worth a probe (and a second start) next time.
+      if (error.next.kind === 'legacy' && error.next.probe === 'exited') memory?.remember(spec, { era: 'legacy', probe: 'exited' });
+      throw again;
+    }
+  }
+  const { era, revision, probe } = live.negotiation;
+  // A verdict confirmed again keeps saying how it was first learned.
+  if (memory && revision) memory.remember(spec, { revision, era, probe: probe === 'remembered' && remembered ? remembered.probe : probe });
+  // A stdio server answering the probe after the wait (slow to start) speaks 2026-07-28: the next run waits for it.
+  const remember = (): void => {
+    const late = era === 'legacy' ? mutualModernRevision(live.wire.discoverVersions) : undefined;
+    if (memory && late) memory.remember(spec, { revision: late, era: 'modern', probe: 'answered' });
+  };
+  const { close, kill } = live;
+  return {
+    ...live,
+    close: () => {
+      remember();
+      return close();
+    },
+    kill: () => {
+      remember();
+      return kill();
+    },
+  };
+}
+
+/**
+ * How long a stdio server may take to answer the `server/discover` probe (sent as soon as it is started) before it is
+ * taken for a 2025-era server that ignores requests sent before `initialize`: it then gets `initialize` on the same
+ * connection. Paid once per such server (the verdict is remembered, RevisionMemory). A 2026-07-28 server slower than
+ * this to start is reached all the same (docs/protocol.md); it is recognized as such on the next run.
+ */
+export const PROBE_WAIT_MS = 2000;
+
+/**
+ * How one connection negotiates: `auto` probes with `server/discover` and falls back to `initialize`; `pin` speaks
+ * 2026-07-28 only (the server was seen speaking it); `legacy` sends `initialize` straight away (the server was seen
+ * speaking only the earlier revisions). `probe` is what to remember about how the era became known.
+ */
+type Plan = { kind: 'auto' } | { kind: 'pin'; revision: string; probe: ProbeOutcome } | { kind: 'legacy'; probe: ProbeOutcome };
+
+function planFor(remembered: RememberedRevision | undefined): Plan {
+  if (remembered?.era === 'legacy') return { kind: 'legacy', probe: 'remembered' };
+  const revision = remembered?.era === 'modern' ? remembered.revision : undefined;
+  if (revision !== undefined && MODERN_REVISIONS.includes(revision)) return { kind: 'pin', revision, probe: 'remembered' };
+  return { kind: 'auto' };
+}
+
+/**
+ * A failed connection that showed which era the server speaks: a stdio server that exited on the probe (servers on
+ * SDKs that end on any request before `initialize`), `initialize` refused with a 2026-07-28 revision in the server's
+ * `supported` list (a 2026-only server slow to answer the probe, or one upgraded since it was remembered), or a
+ * remembered 2026-07-28 server that no longer speaks it. The caller connects once more with `next`.
+ */
+class NegotiationRetry extends DiscoveryError {
+  constructor(
+    failed: DiscoveryError,
+    readonly next: Plan,
+    readonly note: string,
+  ) {
+    super(failed.reason, failed.message, {
+      cause: failed.cause,
+      ...(failed.hint ? { hint: failed.hint } : {}),
+      ...(failed.serverCode !== undefined ? { serverCode: failed.serverCode } : {}),
+      ...(failed.supported ? { supported: failed.supported } : {}),
+    });
   }
 }
 
-/** What every attempt shares: the run's secrets, the response cap and the server's deadline. */
+/** What a failed connection under `plan` says about the server's era (undefined: nothing to retry). */
+function retryAfter(plan: Plan, failed: DiscoveryError, exited: boolean, probeAnswered: boolean, cause: unknown): { next: Plan; note: string } | undefined {
+  const negotiationFailed = cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed;
+  // Ended without answering the probe: during it, or after the wait, once it read the probe behind `initialize`.
+  if (plan.kind === 'auto' && exited && !probeAnswered) {
+    return { next: { kind: 'legacy', probe: 'exited' }, note: 'the server exited without answering the server/discover probe; started again with initialize' };
+  }
+  const modern = failed.reason === 'PROTOCOL_VERSION_UNSUPPORTED' ? mutualModernRevision(failed.supported) : undefined;
+  if (plan.kind !== 'pin' && modern) {
+    return {
+      next: { kind: 'pin', revision: modern, probe: 'refused' },
+      note: `the server refused initialize and supports ${modern}; connected again with server/discover`,
+    };
+  }
+  if (plan.kind === 'pin' && (negotiationFailed || failed.reason === 'PROTOCOL_VERSION_UNSUPPORTED')) {
+    return { next: { kind: 'auto' }, note: `the server no longer speaks ${plan.revision}; negotiating again` };
+  }
+  return undefined;
+}
+
+/** What every attempt shares: the run's secrets, the response cap, the server's deadline and the probe wait. */
 interface Limits {
   secrets: SecretSet;
   maxResponseBytes: number;
   deadline: Deadline;
+  probeWaitMs: number;
 }
 
 /** A response grew past the cap: remember it for classification and end the attempt now (not at the deadline). */
@@ -143,18 +286,15 @@ function tooLarge(limits: Limits, wire: WireLog): void {
   limits.deadline.abort(wire.tooLarge);
 }
 
-async function attempt(spec: ServerSpec, limits: Limits, made: Attempt, notes: string[]): Promise<LiveSession> {
+async function attempt(spec: ServerSpec, limits: Limits, plan: Plan, made: Attempt, notes: string[]): Promise<LiveSession> {
   const { client, transport, wire } = made;
   const { deadline } = limits;
-  // The Client chains an onmessage set before connect(): see every message the server sends.
-  transport.onmessage = (message) => wire.observe(message);
-  let protocolVersion: string | undefined;
-  // The Client hands the negotiated version to the transport once initialize succeeds: capture it there.
-  const setVersion = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (version: string) => {
-    protocolVersion = version;
-    setVersion?.(version);
-  };
+  const stdio = spec.transport === 'stdio';
+  // The probe waits PROBE_WAIT_MS on stdio (silence there is a 2025 server); over HTTP, and for a server known to
+  // speak 2026-07-28, it waits the whole deadline (silence over HTTP is an outage, not an era).
+  if (plan.kind === 'auto')
+    client.setVersionNegotiation({ mode: 'auto', probe: stdio ? { timeoutMs: Math.max(1, Math.min(limits.probeWaitMs, deadline.remaining())) } : {} });
+  else if (plan.kind === 'pin') client.setVersionNegotiation({ mode: { pin: plan.revision } });
   deadline.onExpire(() => void made.kill());
   try {
     await deadline.race(client.connect(transport, { timeout: deadline.remaining() }));
@@ -162,31 +302,48 @@ async function attempt(spec: ServerSpec, limits: Limits, made: Attempt, notes: s
     const stage = made.stage();
     // Classified before the kill: after it, every stdio server has exited and would read CONNECTION_CLOSED.
     const cause = explainWith(made.auth, error);
-    const { code, serverError } = classifyFailure(cause, stage, made.exited(), wire);
+    const exited = made.exited();
+    const { code, serverError, supported } = classifyFailure(cause, stage, exited, wire);
     await made.kill();
     const url = spec.url ? redactUrl(spec.url) : undefined;
     const message = describeError(cause, code, { stage, ...(url ? { url } : {}), ...(serverError ? { serverError } : {}), wire });
-    throw new DiscoveryError(code, limits.secrets.redact(message), {
+    const failed = new DiscoveryError(code, limits.secrets.redact(message), {
       cause,
       ...(code === 'AUTH_REQUIRED' ? { hint: authHint(spec, cause) } : {}),
       ...(serverError ? { serverCode: serverError.code } : {}),
+      ...(supported ? { supported } : {}),
     });
+    const retry = retryAfter(plan, failed, exited, wire.probeAnswered, cause);
+    throw retry ? new NegotiationRetry(failed, retry.next, retry.note) : failed;
   }
+  const revision = client.getNegotiatedProtocolVersion();
+  const era: ProtocolEra = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+  const probe: ProbeOutcome = plan.kind !== 'auto' ? plan.probe : wire.probeAnswered || era === 'modern' ? 'answered' : 'silent';
   const serverInfo = client.getServerVersion() as ServerInfo | undefined;
   const capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
   const instructions = client.getInstructions();
+  let cached: { until: number; changes: number; listing: ListAllToolsResult } | undefined;
+  const listTools = async (options?: ListAllToolsOptions): Promise<ListAllToolsResult> => {
+    if (cached && Date.now() < cached.until && cached.changes === wire.toolListChanges) return cached.listing;
+    const changes = wire.toolListChanges;
+    const listing = await listAllTools(client, options);
+    cached = listing.cache ? { until: Date.now() + listing.cache.ttlMs, changes, listing } : undefined;
+    return listing;
+  };
   return {
     client,
     ...(serverInfo ? { serverInfo } : {}),
-    ...(protocolVersion ? { protocolVersion } : {}),
+    ...(revision ? { protocolVersion: revision } : {}),
     ...(capabilities ? { capabilities } : {}),
     ...(instructions !== undefined ? { instructions } : {}),
+    negotiation: { era, ...(revision ? { revision } : {}), probe },
     notes,
     wire,
     exited: made.exited,
     close: made.close,
     kill: made.kill,
     explainError: (error) => explainWith(made.auth, error),
+    listTools,
   };
 }
 
@@ -217,6 +374,7 @@ function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string
     stderr,
     maxLineBytes: limits.maxResponseBytes,
     onOversizedLine: () => tooLarge(limits, wire),
+    observe: (message) => wire.observe(message),
     ...hooks,
   });
   let closing: Promise<void> | undefined;
@@ -243,13 +401,13 @@ function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: C
   const transportOptions = { requestInit, ...(auth ? { authProvider: auth.provider, fetch: auth.wrapFetch(capped) } : { fetch: capped }) };
   if (kind === 'sse') {
     const transport = new SSEClientTransport(url, transportOptions);
-    guardInboundDepth(transport);
+    guardInbound(transport, (message) => wire.observe(message));
     const close = (): Promise<void> => (closing ??= bounded(client.close()));
     return { client, transport, wire, exited: () => false, stage: () => 'initialize', close, kill: close, ...(auth ? { auth } : {}) };
   }
   const transport = new StreamableHTTPClientTransport(url, transportOptions);
   // What mcpns reads is bounded at 256 levels anyway; the SDK's validators must not overflow the stack first.
-  guardInboundDepth(transport);
+  guardInbound(transport, (message) => wire.observe(message));
   return {
     client,
     transport,

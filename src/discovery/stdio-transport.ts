@@ -45,6 +45,11 @@ export interface StdioProcessOptions {
   onSpawn?: () => void;
   /** Called once, when the first JSON-RPC message arrives on stdout (a package runner has finished installing). */
   onFirstMessage?: () => void;
+  /**
+   * Sees every JSON-RPC message from the server before whichever handler is set (the SDK's version-negotiation window
+   * takes `onmessage` over while it probes).
+   */
+  observe?: (message: JSONRPCMessage) => void;
 }
 
 /**
@@ -79,6 +84,14 @@ export class ProcessGroupStdioTransport implements Transport {
 
   get pid(): number | undefined {
     return this.group?.pid;
+  }
+
+  /**
+   * Where the server's stderr goes. With `pid`, this is also how the SDK recognizes a stdio transport: it probes
+   * `server/discover` in place and takes silence for a 2025-era server, instead of failing as it would over HTTP.
+   */
+  get stderr(): StderrBuffer {
+    return this.options.stderr;
   }
 
   /** How the direct child ended, once it has. */
@@ -219,6 +232,7 @@ export class ProcessGroupStdioTransport implements Transport {
       if (this.group) this.group.interruptGraceMs = TERM_GRACE_MS;
       this.options.onFirstMessage?.();
     }
+    this.options.observe?.(parsed.data);
     this.onmessage?.(parsed.data);
   }
 }

@@ -5,6 +5,7 @@ import type { LiveSession } from './session.js';
 import type { JsonLimits } from '../util/json-walk.js';
 import type { SecretSet } from '../util/redact.js';
 import type { PackageRunner } from './package-runner.js';
+import type { RevisionMemory } from './revision-memory.js';
 
 export interface DiscoveryProgress {
   server: string;
@@ -39,6 +40,10 @@ export interface DiscoveryOptions {
   signal?: AbortSignal;
   /** OAuth for HTTP servers (stored tokens, never a browser): `createAuthResolver` in src/auth/server-auth.ts. */
   auth?: AuthResolver;
+  /** What each server spoke last time (RevisionStore): decides the handshake (docs/protocol.md). */
+  revisions?: RevisionMemory;
+  /** How long a stdio server may take to answer the `server/discover` probe (default PROBE_WAIT_MS, 2 s). */
+  probeWaitMs?: number;
   /**
    * The run's secrets (the CLI's output scrubber uses the same set). Discovery registers every credential it sends
    * here before sending it and redacts stderr tails and error messages with it. Defaults to each server's own.

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 /**
  * How deep a value in a server's message may nest before the rest is cut. The SDK's validators walk JSON values
@@ -36,10 +36,10 @@ export function capDepth(message: unknown, maxDepth = WIRE_MAX_DEPTH): boolean {
 
 /**
  * Every handler set on `transport.onmessage` (the SDK's negotiation window, then its Protocol) sees messages whose
- * values nest at most WIRE_MAX_DEPTH levels. For transports mcpns does not own (the SDK's HTTP and SSE transports);
- * the stdio transport cuts as it parses.
+ * values nest at most WIRE_MAX_DEPTH levels, and `observe` sees each message first. For transports mcpns does not own
+ * (the SDK's HTTP and SSE transports); the stdio transport does both as it parses.
  */
-export function guardInboundDepth(transport: Transport): void {
+export function guardInbound(transport: Transport, observe: (message: JSONRPCMessage) => void): void {
   let handler = transport.onmessage;
   Object.defineProperty(transport, 'onmessage', {
     configurable: true,
@@ -50,6 +50,7 @@ export function guardInboundDepth(transport: Transport): void {
         next &&
         ((message, extra) => {
           capDepth(message);
+          observe(message);
           next(message, extra);
         });
     },

@@ -7,6 +7,7 @@ import malformedTool from './malformed-tool.js';
 import missingDescription from './missing-description.js';
 import patternMismatch from './pattern-mismatch.js';
 import prefixMismatch from './prefix-mismatch.js';
+import protocolRevisionOutdated from './protocol-revision-outdated.js';
 import serverNameInvalid from './server-name-invalid.js';
 import toolNameSpec from './tool-name-spec.js';
 
@@ -22,4 +23,5 @@ export const LINT_CHECKS: Check[] = [
   malformedTool,
   controlCharacters,
   crossServerReference,
+  protocolRevisionOutdated,
 ];

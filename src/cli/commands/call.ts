@@ -32,6 +32,7 @@ import { makeChalk } from '../render-table.js';
 import { outputFile, writeOutputFile } from '../write-output.js';
 import { renderResult, showExecutionEvent } from '../services/call-output.js';
 import { authResolverFor } from '../services/auth.js';
+import { revisionStore } from '../services/revisions.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 import { createElicitationResponder, type ElicitationTally } from '../services/elicitation-prompt.js';
@@ -156,6 +157,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
     const auth = options.catalog ? await authResolverFor(runtime, config?.servers ?? []) : undefined;
     const execution = new Execution({
       ...(auth ? { auth } : {}),
+      revisions: revisionStore(runtime),
       callTimeoutMs: options.callTimeout,
       maxCallTimeMs: options.maxCallTime,
       logLevel: options.logLevel,

@@ -10,6 +10,7 @@ import { withOutputOptions, withTableOptions } from '../options/output-options.j
 import { withSourceOptions } from '../options/source-options.js';
 import { makeChalk, renderTable, type Cell } from '../render-table.js';
 import { loadConfiguration, MASKED_NOTE } from '../services/configuration.js';
+import { revisionStore } from '../services/revisions.js';
 
 export function registerServers(program: Command, host: CommandHost): void {
   const base = program
@@ -17,13 +18,19 @@ export function registerServers(program: Command, host: CommandHost): void {
     .description('show the configured servers without connecting to them (secrets redacted)')
     .addHelpText(
       'after',
-      '\nExamples:\n  mcpns servers\n  mcpns servers --scan --json\n\nNever starts a server. Env and header values are never shown, only their names.',
+      '\nExamples:\n  mcpns servers\n  mcpns servers --scan --json\n\nNever starts a server. Env and header values are never shown, only their names. "MCP <revision>" is the protocol\nrevision the server spoke the last time mcpns connected to it (and when).',
     );
   const command = withTableOptions(withOutputOptions(withSourceOptions(withServerOption(base))));
 
   defineAction(command, host, async (runtime, options) => {
     const config = await loadConfiguration(runtime, options);
-    const summaries = selectServers(config.servers, options.server).map(summarizeServer);
+    // What each server spoke the last time mcpns connected to it (the revision memory; nothing is started here).
+    const revisions = revisionStore(runtime);
+    const summaries = selectServers(config.servers, options.server).map((server) => {
+      const remembered = server.transport === 'unlaunchable' ? undefined : revisions.recall(server, { expired: true });
+      const revision = remembered?.revision;
+      return { ...summarizeServer(server), ...(remembered && revision ? { protocol: { revision, era: remembered.era, seen: remembered.at } } : {}) };
+    });
     // (Under --verbose the configuration service already said so.)
     if (summaries.some((server) => server.maskedSecrets) && !runtime.console.settings.verbose) runtime.console.note(MASKED_NOTE);
     if (runtime.console.json) {
@@ -50,6 +57,7 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.toolFilter?.exclude ? `exclude: ${server.toolFilter.exclude.join(', ')}` : '',
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
         server.approval ?? '',
+        server.protocol ? `MCP ${server.protocol.revision} (${server.protocol.seen.slice(0, 10)})` : '',
         server.oauth
           ? `oauth: ${[server.oauth.grantType === 'client_credentials' ? 'client credentials' : '', server.oauth.clientId ? `client ${server.oauth.clientId}` : '', server.oauth.scopes?.length ? `scopes ${server.oauth.scopes.join(' ')}` : '', server.oauth.callbackPort ? `port ${server.oauth.callbackPort}` : ''].filter(Boolean).join(', ') || 'settings'}`
           : '',

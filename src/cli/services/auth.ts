@@ -1,5 +1,5 @@
 import type { AuthResolver } from '../../auth/server-auth.js';
-import { stateDirectory } from '../../auth/state-dir.js';
+import { stateDirectory } from '../../util/state-dir.js';
 import { TokenStore } from '../../auth/store.js';
 import type { ServerSpec } from '../../config/model.js';
 import type { Runtime } from '../command.js';

@@ -36,6 +36,9 @@ export function showExecutionEvent(runtime: Runtime, event: ExecutionEvent, disp
         });
       return;
     }
+    case 'input-round':
+      console.detail(`${event.server}/${event.tool} asked for input (round ${event.round}); answering and calling again`, { server: event.server });
+      return;
     case 'log': {
       if (!display.logs) return;
       const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);

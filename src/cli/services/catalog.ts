@@ -9,6 +9,7 @@ import { serversHiddenByProfile } from '../../profiles/apply.js';
 import type { Runtime } from '../command.js';
 import type { DiscoverySettings } from '../options/discovery-options.js';
 import { authResolverFor } from './auth.js';
+import { revisionStore } from './revisions.js';
 
 export interface CatalogRequest {
   settings: DiscoverySettings;
@@ -68,6 +69,7 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
       ...(runtime.afterOutput ? { deferClose: runtime.afterOutput } : {}),
       ...request.client,
       ...(auth ? { auth } : {}),
+      ...(settings.catalog ? {} : { revisions: revisionStore(runtime) }),
     },
   });
   runtime.console.clearProgress();

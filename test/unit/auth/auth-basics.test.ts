@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assertBrowsable, browserCommand } from '../../../src/auth/browser.js';
 import { AuthError } from '../../../src/auth/errors.js';
 import { startLoopbackListener } from '../../../src/auth/loopback.js';
-import { stateDirectory } from '../../../src/auth/state-dir.js';
+import { stateDirectory } from '../../../src/util/state-dir.js';
 import { canonicalServerUrl, storeKey, TokenStore } from '../../../src/auth/store.js';
 import { makeTempDir } from '../../helpers/temp.js';
 

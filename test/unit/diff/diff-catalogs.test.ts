@@ -152,3 +152,30 @@ describe('annotation severities', () => {
     expect(compareAnnotations(undefined, {})).toBeUndefined();
   });
 });
+
+describe('PROTOCOL_REVISION_CHANGED', () => {
+  it('reports a server that speaks another revision: a move forward is info, a move back a warning; unknown is no change', () => {
+    const before = catalog(
+      [
+        server('a', { protocolVersion: '2025-11-25' }),
+        server('b', { protocolVersion: '2026-07-28' }),
+        server('c'),
+        server('d', { protocolVersion: '2025-06-18' }),
+      ],
+      [],
+    );
+    const after = catalog(
+      [
+        server('a', { protocolVersion: '2026-07-28' }),
+        server('b', { protocolVersion: '2025-11-25' }),
+        server('c', { protocolVersion: '2026-07-28' }),
+        server('d', { protocolVersion: '2025-06-18' }),
+      ],
+      [],
+    );
+    expect(summary(diffCatalogs(before, after), 'before', 'after', 'direction')).toEqual([
+      'PROTOCOL_REVISION_CHANGED info a before="2025-11-25" after="2026-07-28" direction="upgrade"',
+      'PROTOCOL_REVISION_CHANGED warning b before="2026-07-28" after="2025-11-25" direction="downgrade"',
+    ]);
+  });
+});

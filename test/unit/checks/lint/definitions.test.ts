@@ -69,3 +69,23 @@ describe('MALFORMED_TOOL', () => {
     ]);
   });
 });
+
+describe('PROTOCOL_REVISION_OUTDATED', () => {
+  it('flags servers that negotiated a 2024 revision (info), not later ones nor servers without a recorded revision', () => {
+    const catalog = makeCatalog(
+      { old: ['a'], older: ['b'], current: ['c'], modern: ['d'], unknown: ['e'], failed: [] },
+      {
+        old: { protocolVersion: '2024-11-05' },
+        older: { protocolVersion: '2024-10-07' },
+        current: { protocolVersion: '2025-03-26' },
+        modern: { protocolVersion: '2026-07-28' },
+        failed: { status: 'error', protocolVersion: '2024-11-05', error: { code: 'CONNECTION_CLOSED', message: 'closed' } },
+      },
+    );
+    const findings = lint(catalog).filter((f) => f.code === 'PROTOCOL_REVISION_OUTDATED');
+    expect(findings.map((f) => [f.server, f.severity, f.args])).toEqual([
+      ['old', 'info', { revision: '2024-11-05', current: '2025-11-25' }],
+      ['older', 'info', { revision: '2024-10-07', current: '2025-11-25' }],
+    ]);
+  });
+});
