@@ -231,7 +231,7 @@ export const CODES = {
   },
   PROTOCOL_REVISION_OUTDATED: {
     severity: 'info',
-    family: 'discovery',
+    family: 'definitions',
     title: 'A server still speaks a protocol revision from before 2025',
     message: (f) => `server "${f.server}" speaks MCP ${f.args?.revision ?? 'an old revision'}, a revision from before 2025`,
     hint: (f) =>

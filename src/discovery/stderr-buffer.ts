@@ -35,6 +35,17 @@ export class StderrBuffer {
     this.commit(Buffer.from(text.slice(0, text.length - keep), 'utf8'));
   }
 
+  /**
+   * Forget what the server wrote so far (its process was started once more: the second start's output is the one
+   * that explains a failure, and a tail of both would show the same start-up twice).
+   */
+  restart(): void {
+    this.chunks = [];
+    this.size = 0;
+    this.dropped = 0;
+    this.pending = '';
+  }
+
   /** A note from mcpns itself, kept in the same stream so it shows in order with the server's output. */
   note(text: string): void {
     this.append(`[mcpns] ${text}\n`);
