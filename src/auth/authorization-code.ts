@@ -267,13 +267,14 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
   }
 
   /**
-   * interactive: discover the authorization server when the MCP endpoint first answers 401, before the SDK's auth()
+   * interactive: discover the authorization server each time the MCP endpoint answers 401, before the SDK's auth()
    * runs. The SDK reads `clientMetadata` (with the registration's token endpoint auth method, chosen from the
-   * server's metadata) before it discovers; its own discovery then uses this one. A discovery that fails here is left
-   * to the SDK's, which reports it.
+   * server's metadata) before it discovers; its own discovery then uses this one (fresh: a server may have moved to
+   * another authorization server). A discovery that fails here is left to the SDK's, which reports it.
    */
   async prepareSignIn(serverUrl: string, resourceMetadataUrl: URL | undefined, fetchFn: FetchLike): Promise<void> {
-    if (this.mode !== 'interactive' || this.flowDiscovery) return;
+    if (this.mode !== 'interactive') return;
+    this.flowDiscovery = undefined;
     let info: OAuthServerInfo;
     try {
       info = await discoverOAuthServerInfo(serverUrl, { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), fetchFn });

@@ -9,7 +9,7 @@ import { redactUrl, registerSecret } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
 import { assertBrowsable } from './browser.js';
 import { AuthError, usesStaticAuthorization } from './errors.js';
-import { startLoopbackListener, type LoopbackListener } from './loopback.js';
+import { startLoopbackListener, type AuthorizationResponse, type LoopbackListener } from './loopback.js';
 import { createAuthResolver, serverAuth } from './server-auth.js';
 import { storeKey, type ClientKind, type TokenStore } from './store.js';
 import { scopeUnion } from './stored-provider.js';
@@ -74,7 +74,7 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
       ...(configuredPort !== undefined ? { port: configuredPort, strictPort: true } : previous?.redirectUri ? { port: portOf(previous.redirectUri) } : {}),
     });
     const callbackListener = listener;
-    let pending: Promise<string> | undefined;
+    let pending: Promise<AuthorizationResponse> | undefined;
     let authorizations = 0;
     const provider = new AuthorizationCodeProvider({
       server: { name: spec.name, url },
@@ -119,10 +119,10 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
         const handedOff = provider.takeHandedOff();
         if (!handedOff || !pending) throw asLoginError(spec, error);
         authorizations++;
-        const code = await waitFor(pending, options.timeoutMs, spec.name, options.signal);
+        const answer = await waitFor(pending, options.timeoutMs, spec.name, options.signal);
         pending = undefined;
-        registerSecret(code);
-        await exchange(spec, provider, attempt, code);
+        registerSecret(answer.code);
+        await exchange(spec, provider, attempt, answer);
       } finally {
         deadline.dispose();
       }
@@ -134,11 +134,18 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
 }
 
 /** The SDK's `auth()` with the code: discovery again, then the token endpoint with the client's auth method. */
-async function exchange(spec: ServerSpec, provider: AuthorizationCodeProvider, attempt: ReturnType<typeof serverAuth>, code: string): Promise<void> {
+async function exchange(
+  spec: ServerSpec,
+  provider: AuthorizationCodeProvider,
+  attempt: ReturnType<typeof serverAuth>,
+  answer: AuthorizationResponse,
+): Promise<void> {
   try {
     await auth(provider, {
       serverUrl: spec.url as string,
-      authorizationCode: code,
+      authorizationCode: answer.code,
+      // RFC 9207: the SDK compares it with the authorization server's issuer when its metadata says it sends one.
+      ...(answer.iss !== undefined ? { iss: answer.iss } : {}),
       ...(attempt.challenge.resourceMetadataUrl ? { resourceMetadataUrl: attempt.challenge.resourceMetadataUrl } : {}),
       ...(attempt.challenge.scope ? { scope: attempt.challenge.scope } : {}),
       fetchFn: attempt.wrapFetch(fetch),
@@ -152,7 +159,7 @@ async function exchange(spec: ServerSpec, provider: AuthorizationCodeProvider, a
 }
 
 /** Wait for the browser, bounded by `timeoutMs`; Ctrl-C (the signal) ends the wait at once. */
-function waitFor(pending: Promise<string>, timeoutMs: number, server: string, signal?: AbortSignal): Promise<string> {
+function waitFor(pending: Promise<AuthorizationResponse>, timeoutMs: number, server: string, signal?: AbortSignal): Promise<AuthorizationResponse> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();

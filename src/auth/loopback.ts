@@ -9,16 +9,23 @@ export interface LoopbackListener {
   readonly redirectUrl: string;
   readonly port: number;
   /**
-   * Expect one browser return carrying `state`. The promise resolves with the authorization code, or rejects with
-   * AUTH_FAILED (state mismatch, `error=access_denied`…). Callbacks that arrive before a wait are kept.
+   * Expect one browser return carrying `state`. The promise resolves with the authorization code and the `iss` the
+   * authorization server added (RFC 9207; the SDK checks it), or rejects with AUTH_FAILED (state mismatch,
+   * `error=access_denied`…). Callbacks that arrive before a wait are kept.
    */
-  expect(state: string): Promise<string>;
+  expect(state: string): Promise<AuthorizationResponse>;
   close(): Promise<void>;
+}
+
+/** What the browser brought back: the authorization code, and the issuer when the authorization server named it. */
+export interface AuthorizationResponse {
+  code: string;
+  iss?: string;
 }
 
 interface Expectation {
   state: string;
-  settle(result: { code: string } | { error: AuthError }): void;
+  settle(result: AuthorizationResponse | { error: AuthError }): void;
   done: boolean;
 }
 
@@ -80,7 +87,8 @@ export async function startLoopbackListener(options: { port?: number; strictPort
       current.settle({ error: new AuthError('AUTH_FAILED', `the browser came back without an authorization code for "${options.serverName}"`) });
       return page(response, 400, 'Sign-in not completed', 'The answer carried no authorization code. Return to the terminal.');
     }
-    current.settle({ code });
+    const iss = params.get('iss');
+    current.settle({ code, ...(iss !== null ? { iss } : {}) });
     return page(response, 200, 'Signed in', `mcpns is signed in to ${options.serverName}. You can close this tab and return to the terminal.`);
   }
 
@@ -97,8 +105,8 @@ export async function startLoopbackListener(options: { port?: number; strictPort
     redirectUrl,
     port,
     expect(state) {
-      return new Promise<string>((resolve, reject) => {
-        expectation = { state, done: false, settle: (result) => ('code' in result ? resolve(result.code) : reject(result.error)) };
+      return new Promise<AuthorizationResponse>((resolve, reject) => {
+        expectation = { state, done: false, settle: (result) => ('error' in result ? reject(result.error) : resolve(result)) };
       });
     },
     close: () =>

@@ -9,7 +9,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { basename } from 'node:path';
-import { ProtocolErrorCode, type Client, type ElicitResult, type LoggingLevel } from '@modelcontextprotocol/client';
+import { ProtocolErrorCode, type Client, type ElicitResult, type LoggingLevel, type Tool } from '@modelcontextprotocol/client';
+import { hasHeaderMarks } from '../discovery/x-mcp-header.js';
 import { z } from 'zod';
 import type { AuthResolver } from '../auth/server-auth.js';
 import type { ServerSpec } from '../config/model.js';
@@ -182,8 +183,17 @@ export class Execution {
     await this.closeAllBut();
   }
 
-  /** Send tools/call on the server's session (opened now when discovery did not hand one over). */
-  async call(spec: ServerSpec, tool: string, args: ToolArguments, connect: { timeoutMs?: number | undefined }): Promise<CallOutcome> {
+  /**
+   * Send tools/call on the server's session (opened now when discovery did not hand one over). `inputSchema` is the
+   * tool's, as listed: on a 2026-07-28 HTTP session the parameters it marks with `x-mcp-header` are also sent as
+   * `Mcp-Param-*` headers.
+   */
+  async call(
+    spec: ServerSpec,
+    tool: string,
+    args: ToolArguments,
+    connect: { timeoutMs?: number | undefined; inputSchema?: Record<string, unknown> | undefined },
+  ): Promise<CallOutcome> {
     const reused = this.held.get(spec.name);
     const held = reused ?? (await this.open(spec, connect.timeoutMs));
     this.held.set(spec.name, held);
@@ -206,11 +216,11 @@ export class Execution {
     this.calling = spec.name;
     if (this.settings.signal.aborted) controller.abort('interrupted by the user (SIGINT)');
     try {
-      const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, LooseCallToolResultSchema, {
+      const requestOptions = {
         signal: controller.signal,
         timeout: NO_SDK_TIMEOUT,
         // Setting onprogress is what makes the SDK add _meta.progressToken to the request.
-        onprogress: (progress) => {
+        onprogress: (progress: { progress: number; total?: number; message?: string }) => {
           if (wire.progressNotifications === progressHandled) {
             this.settings.onEvent({ type: 'input-round', server: spec.name, tool, round: progress.progress });
             return;
@@ -227,7 +237,15 @@ export class Execution {
             elapsedMs: Date.now() - startedAt,
           });
         },
-      });
+      };
+      const params = { name: tool, arguments: args };
+      // The SDK mirrors marked parameters into Mcp-Param-* headers in callTool, given the definition; it then also
+      // holds the result to the spec's CallToolResult (the loose request keeps content types it does not know).
+      const mirror =
+        connect.inputSchema !== undefined && client.getProtocolEra() === 'modern' && spec.transport !== 'stdio' && hasHeaderMarks(connect.inputSchema);
+      const result = mirror
+        ? await client.callTool(params, { ...requestOptions, toolDefinition: { name: tool, inputSchema: connect.inputSchema as Tool['inputSchema'] } })
+        : await client.request({ method: 'tools/call', params }, LooseCallToolResultSchema, requestOptions);
       return { result: result as Record<string, unknown>, elapsedMs: Date.now() - startedAt, elicitations: [...this.elicitations], stderr: held.stderr() };
     } catch (error) {
       if (expired) throw expired;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { MalformedTool } from '../catalog/types.js';
 import { DEFAULT_TOOL_LIMITS, definitionProblem } from '../catalog/limits.js';
 import type { JsonLimits } from '../util/json-walk.js';
+import { headerMarkProblem } from './x-mcp-header.js';
 
 /** Default guard against servers that paginate forever. */
 export const DEFAULT_MAX_PAGES = 100;
@@ -34,6 +35,11 @@ export interface ListAllToolsOptions {
   onPage?: (page: number) => void;
   /** Depth and size limits per tool definition (DEFAULT_TOOL_LIMITS). */
   toolLimits?: JsonLimits;
+  /**
+   * The session is Streamable HTTP (or SSE): on 2026-07-28 a tool whose `x-mcp-header` marks break SEP-2243 is set
+   * aside as malformed (a client MUST exclude it: the server refuses every call of it).
+   */
+  overHttp?: boolean;
 }
 
 export interface ListAllToolsResult {
@@ -66,6 +72,7 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
   let cache: ListAllToolsResult['cache'];
   // Each tool is checked against the Tool shape of the revision the session negotiated.
   const revision = client.getNegotiatedProtocolVersion();
+  const headerMarks = options.overHttp === true && client.getProtocolEra() === 'modern';
   for (;;) {
     options.onPage?.(pages + 1);
     const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LooseListToolsResultSchema, {
@@ -79,7 +86,7 @@ export async function listAllTools(client: Client, options: ListAllToolsOptions 
     for (const entry of result.tools) {
       // Checked before the SDK's schema (and anything else) walks it.
       const oversized = definitionProblem(entry, options.toolLimits ?? DEFAULT_TOOL_LIMITS);
-      const issues = oversized ? [{ path: [], message: oversized }] : toolIssues(entry, revision);
+      const issues = oversized ? [{ path: [], message: oversized }] : toolIssues(entry, revision, headerMarks);
       if (issues.length === 0) tools.push(entry as Tool);
       else malformed.push(malformedEntry(index, entry, issues));
       index++;
@@ -106,9 +113,11 @@ const ANY_OUTPUT_SCHEMA_SINCE = '2026-07-28';
  * Why a tools/list entry is not a Tool of the revision the server spoke: the SDK's Tool shape (the current revision's,
  * the most permissive), plus what the earlier revisions also require. Revisions are dates, so they compare as text.
  */
-function toolIssues(entry: unknown, protocolVersion: string | undefined): ReadonlyArray<{ path: PropertyKey[]; message: string }> {
+function toolIssues(entry: unknown, protocolVersion: string | undefined, headerMarks: boolean): ReadonlyArray<{ path: PropertyKey[]; message: string }> {
   const parsed = ToolSchema.safeParse(entry);
   if (!parsed.success) return parsed.error.issues;
+  const marks = headerMarks ? headerMarkProblem((entry as { inputSchema?: unknown }).inputSchema) : undefined;
+  if (marks) return [{ path: ['inputSchema'], message: `${marks} (SEP-2243: a 2026-07-28 server refuses every call of this tool over HTTP)` }];
   const outputSchema = (entry as { outputSchema?: unknown }).outputSchema;
   const older = protocolVersion === undefined || protocolVersion < ANY_OUTPUT_SCHEMA_SINCE;
   if (older && outputSchema !== undefined && (outputSchema as { type?: unknown }).type !== 'object') {

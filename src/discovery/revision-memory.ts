@@ -87,18 +87,17 @@ export class RevisionStore implements RevisionMemory {
   }
 
   remember(spec: ServerSpec, entry: Omit<RememberedRevision, 'name' | 'at'>): void {
-    // Read again before writing: another mcpns may have recorded other servers meanwhile.
-    this.loaded = undefined;
-    const current = this.read();
     const key = revisionKey(spec);
-    const previous = current.servers[key];
     const next: RememberedRevision = { name: spec.name, ...entry, at: this.now().toISOString() };
     if (next.revision === undefined) delete next.revision;
-    if (previous && previous.revision === next.revision && previous.era === next.era && previous.probe === next.probe && previous.name === next.name) {
-      // Unchanged: rewrite only to refresh the date of a legacy verdict that would otherwise expire soon.
-      if (next.era !== 'legacy' || this.now().getTime() - Date.parse(previous.at) < LEGACY_VERDICT_TTL_MS / 2) return;
+    // Unchanged (the usual run): nothing to write, unless a 2025 verdict's date needs refreshing before it expires.
+    const known = this.read().servers[key];
+    if (known && known.revision === next.revision && known.era === next.era && known.probe === next.probe && known.name === next.name) {
+      if (next.era !== 'legacy' || this.now().getTime() - Date.parse(known.at) < LEGACY_VERDICT_TTL_MS / 2) return;
     }
-    const servers = { ...current.servers, [key]: next };
+    // Read again before writing: another mcpns may have recorded other servers meanwhile.
+    this.loaded = undefined;
+    const servers = { ...this.read().servers, [key]: next };
     const keys = Object.keys(servers);
     if (keys.length > MAX_ENTRIES) {
       keys.sort((a, b) => Date.parse(servers[a]!.at) - Date.parse(servers[b]!.at));

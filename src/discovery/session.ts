@@ -178,6 +178,7 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   } catch (error) {
     // One more connection in the other era when this one showed the server speaks it (see NegotiationRetry).
     if (!(error instanceof NegotiationRetry) || deadline.error) throw error;
+    stderr.restart();
     stderr.note(error.note);
     try {
       live = await open(error.next, [error.note]);
@@ -326,7 +327,7 @@ async function attempt(spec: ServerSpec, limits: Limits, plan: Plan, made: Attem
   const listTools = async (options?: ListAllToolsOptions): Promise<ListAllToolsResult> => {
     if (cached && Date.now() < cached.until && cached.changes === wire.toolListChanges) return cached.listing;
     const changes = wire.toolListChanges;
-    const listing = await listAllTools(client, options);
+    const listing = await listAllTools(client, { ...options, overHttp: !stdio });
     cached = listing.cache ? { until: Date.now() + listing.cache.ttlMs, changes, listing } : undefined;
     return listing;
   };

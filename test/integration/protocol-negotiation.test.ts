@@ -63,7 +63,7 @@ describe('over stdio', () => {
     const result = await discover(spec, revisions);
     expect(result.server.status, JSON.stringify(result.server.error)).toBe('ok');
     expect(result.server.protocolVersion).toBe(revision);
-    expect(result.tools.map((tool) => tool.name)).toEqual(['add', 'deploy', 'whoami']);
+    expect(result.tools.map((tool) => tool.name)).toEqual(['add', 'deploy', 'route', 'whoami']);
     expect(revisions.recall(spec)).toMatchObject({ revision, era: remembered, probe: 'answered' });
   });
 
@@ -203,7 +203,7 @@ describe('over Streamable HTTP', () => {
     expect(result.server.status, JSON.stringify(result.server.error)).toBe('ok');
     expect(result.server.protocolVersion).toBe(revision);
     expect(result.server.notes ?? []).toEqual([]);
-    expect(result.tools.map((tool) => tool.name)).toEqual(['add', 'deploy', 'whoami']);
+    expect(result.tools.map((tool) => tool.name)).toEqual(['add', 'deploy', 'route', 'whoami']);
   });
 
   it('a 4xx carrying -32022 is PROTOCOL_VERSION_UNSUPPORTED with the supported list, and never falls back to SSE', async () => {
@@ -267,6 +267,22 @@ describe('over Streamable HTTP', () => {
       expect(methods(read()).filter((method) => method === 'tools/list')).toHaveLength(2);
     } finally {
       await legacy.close();
+    }
+  });
+
+  it('a tool whose x-mcp-header marks break SEP-2243 is set aside over 2026-07-28 HTTP, kept over stdio', async () => {
+    const broken = await startHttpFixture('v2-server', ['--era', 'modern', '--http', '0', '--broken-marks']);
+    try {
+      const { revisions, events } = setup();
+      const overHttp = await discover(httpSpec('h', `${broken.origin}/mcp`), revisions);
+      expect(overHttp.tools.map((tool) => tool.name)).toEqual(['add', 'deploy', 'route', 'whoami']);
+      expect(overHttp.server.malformedTools).toEqual([
+        expect.objectContaining({ name: 'broken_marks', problems: [expect.stringContaining('data: x-mcp-header is allowed only on a string')] }),
+      ]);
+      const overStdio = await discover(v2('modern', events, ['--broken-marks']), revisions);
+      expect(overStdio.tools.map((tool) => tool.name)).toContain('broken_marks');
+    } finally {
+      await broken.stop();
     }
   });
 });

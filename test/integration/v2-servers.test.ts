@@ -99,6 +99,12 @@ describe('call --execute', () => {
     ]);
   });
 
+  it.each(['http-dual', 'http-modern'])('%s/route carries its x-mcp-header parameter as Mcp-Param-Region (the server requires it)', async (server) => {
+    const result = await run(['call', `${server}/route`, 'region=eu-west', 'note=hello', '--execute', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).result.structuredContent).toEqual({ region: 'eu-west', header: 'eu-west' });
+  });
+
   it('--yes accepts the defaults of both rounds; a decline ends the call with the server answer', async () => {
     const yes = await run(['call', 'stdio-modern/deploy', 'env=staging', '--execute', '--yes']);
     expect(yes.code, yes.stderr).toBe(0);

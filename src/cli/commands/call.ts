@@ -325,7 +325,7 @@ async function execute(
   const { CallTimeoutError, CallFailedError } = await import('../../call/execute.js');
   let outcome;
   try {
-    outcome = await execution.call(spec, tool.name, plan.arguments, { timeoutMs: options.connectTimeoutMs });
+    outcome = await execution.call(spec, tool.name, plan.arguments, { timeoutMs: options.connectTimeoutMs, inputSchema: tool.inputSchema });
   } catch (error) {
     runtime.console.clearProgress();
     if (runtime.io.signal.aborted) throw error;

@@ -55,8 +55,8 @@ describe('loopback listener', () => {
     const listener = await startLoopbackListener({ serverName: 's' });
     try {
       const ok = listener.expect('good-state');
-      const page = await fetch(`${listener.redirectUrl}?code=the-code&state=good-state`);
-      expect([page.status, await ok]).toEqual([200, 'the-code']);
+      const page = await fetch(`${listener.redirectUrl}?code=the-code&state=good-state&iss=${encodeURIComponent('https://as.example')}`);
+      expect([page.status, await ok]).toEqual([200, { code: 'the-code', iss: 'https://as.example' }]);
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(await page.text()).not.toContain('the-code');
 
