@@ -10,7 +10,7 @@
  * is never an error (the run just probes).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ServerSpec } from '../config/model.js';
 import { readRegularFile } from '../util/read-file.js';
@@ -91,8 +91,9 @@ export class RevisionStore implements RevisionMemory {
     const next: RememberedRevision = { name: spec.name, ...entry, at: this.now().toISOString() };
     if (next.revision === undefined) delete next.revision;
     // Unchanged (the usual run): nothing to write, unless a 2025 verdict's date needs refreshing before it expires.
+    // The name is only a label: servers started the same way under several names share one entry.
     const known = this.read().servers[key];
-    if (known && known.revision === next.revision && known.era === next.era && known.probe === next.probe && known.name === next.name) {
+    if (known && known.revision === next.revision && known.era === next.era && known.probe === next.probe) {
       if (next.era !== 'legacy' || this.now().getTime() - Date.parse(known.at) < LEGACY_VERDICT_TTL_MS / 2) return;
     }
     // Read again before writing: another mcpns may have recorded other servers meanwhile.
@@ -142,7 +143,10 @@ function validEntries(parsed: unknown): Record<string, RememberedRevision> {
   return servers;
 }
 
-/** Temporary file (0600) in the same directory, fsync, rename: a reader never sees half a file. */
+/**
+ * Temporary file (0600) in the same directory, then rename: a reader never sees half a file. No fsync: the file is a
+ * cache (a file lost to a crash costs a probe), and a run with many new servers writes it once per server.
+ */
 function writeAtomic(file: string, text: string): void {
   const directory = dirname(file);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -153,7 +157,6 @@ function writeAtomic(file: string, text: string): void {
     descriptor = openSync(temp, 'wx', 0o600);
     const bytes = Buffer.from(text, 'utf8');
     for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
-    fsyncSync(descriptor);
     closeSync(descriptor);
     descriptor = undefined;
     renameSync(temp, file);
