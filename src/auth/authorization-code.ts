@@ -9,7 +9,7 @@ import {
   type OAuthServerInfo,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
-import { registerSecret } from '../util/redact.js';
+import { registerClientSecret, registerSecret } from '../util/redact.js';
 import { VERSION } from '../version.js';
 import { assertBrowsable, isLoopbackHost } from './browser.js';
 import { AuthError, signInRequired } from './errors.js';
@@ -174,7 +174,7 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
     }
     if (kind === 'dynamic') this.checkRegisteredRedirects(information);
     const { client_secret: secret, ...withoutSecret } = information as OAuthClientInformationMixed & { client_secret?: string };
-    registerSecret(secret);
+    registerClientSecret(information.client_id, secret);
     // A configured secret stays in the config; a registered one must be kept to be used again.
     const kept = kind === 'pre-registered' ? withoutSecret : information;
     this.update((record) => ({

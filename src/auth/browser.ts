@@ -65,6 +65,24 @@ export function assertBrowsable(url: string): void {
   });
 }
 
+/**
+ * What mcpns sends to an authorization server (a registration, an authorization code with its PKCE verifier, a
+ * refresh token, a client secret) goes over https only: MCP requires HTTPS for every authorization server endpoint.
+ * http stays allowed on this machine (local servers and tests).
+ */
+export function assertSecureEndpoint(url: string, what: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AuthError('AUTH_FAILED', `the ${what} is not a valid URL; nothing was sent to it`);
+  }
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) return;
+  throw new AuthError('AUTH_FAILED', `the ${what} ${parsed.origin} is not https; refusing to send credentials there`, {
+    hint: "MCP requires HTTPS for every authorization server endpoint (http only on this machine); the authorization server's metadata is wrong",
+  });
+}
+
 export function isLoopbackHost(hostname: string): boolean {
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
 }

@@ -8,9 +8,12 @@ export interface LoopbackListener {
   /** `http://127.0.0.1:<port>/callback`. */
   readonly redirectUrl: string;
   readonly port: number;
+  /** Callbacks ignored because they did not carry the expected `state` (forged or stale). */
+  readonly ignored: number;
   /**
    * Expect one browser return carrying `state`. The promise resolves with the authorization code, or rejects with
-   * AUTH_FAILED (state mismatch, `error=access_denied`…). Callbacks that arrive before a wait are kept.
+   * AUTH_FAILED (`error=access_denied`, no code). A return with another `state` is answered with an error page and
+   * ignored (the wait goes on).
    */
   expect(state: string): Promise<string>;
   close(): Promise<void>;
@@ -29,6 +32,7 @@ interface Expectation {
  */
 export async function startLoopbackListener(options: { port?: number; strictPort?: boolean; serverName: string }): Promise<LoopbackListener> {
   let expectation: Expectation | undefined;
+  let ignored = 0;
   const server = createServer((request, response) => handle(request, response));
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
@@ -44,21 +48,20 @@ export async function startLoopbackListener(options: { port?: number; strictPort
       );
     }
     const current = expectation;
-    current.done = true;
     const params = url.searchParams;
     const error = params.get('error');
+    // Not the answer to this sign-in (a forged or stale link another page made the browser open): ignored, and the
+    // sign-in in progress goes on waiting for the real one.
     if (params.get('state') !== current.state) {
-      current.settle({
-        error: new AuthError(
-          'AUTH_FAILED',
-          `the browser came back with a different "state" than mcpns sent; the sign-in to "${options.serverName}" was rejected`,
-          {
-            hint: 'start the sign-in again; if this repeats, something between your browser and the authorization server is tampering with it',
-          },
-        ),
-      });
-      return page(response, 400, 'Sign-in rejected', 'The answer did not carry the state mcpns sent, so it was rejected. Return to the terminal.');
+      ignored++;
+      return page(
+        response,
+        400,
+        'Sign-in answer ignored',
+        'This answer did not carry the state of the sign-in mcpns is waiting for, so it was ignored. If you did not open it yourself, close this tab.',
+      );
     }
+    current.done = true;
     if (error) {
       const description = params.get('error_description');
       current.settle({
@@ -96,6 +99,9 @@ export async function startLoopbackListener(options: { port?: number; strictPort
   return {
     redirectUrl,
     port,
+    get ignored() {
+      return ignored;
+    },
     expect(state) {
       return new Promise<string>((resolve, reject) => {
         expectation = { state, done: false, settle: (result) => ('code' in result ? resolve(result.code) : reject(result.error)) };

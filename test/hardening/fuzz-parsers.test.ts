@@ -362,7 +362,7 @@ describe('fuzz: deep schemas (issue 18 §4)', () => {
 
 describe('fuzz: huge bodies (issue 18 §4, §8)', () => {
   it('every response body over the cap fails with ResponseTooLargeError, however it is chunked; others arrive whole', async () => {
-    const { cappedFetch } = await import('../../src/discovery/session.js');
+    const { cappedFetch } = await import('../../src/discovery/capped-fetch.js');
     const { ResponseTooLargeError } = await import('../../src/discovery/errors.js');
     await fc.assert(
       fc.asyncProperty(
