@@ -75,6 +75,8 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: this.registrationAuthMethod(),
+      // A native app: a CLI on this machine with a loopback redirect (SEP-837, RFC 8252).
+      application_type: 'native',
       ...(scope ? { scope } : {}),
       software_id: 'mcpns',
       software_version: VERSION,

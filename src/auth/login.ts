@@ -9,7 +9,7 @@ import { redactUrl, registerSecret } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
 import { assertBrowsable } from './browser.js';
 import { AuthError, usesStaticAuthorization } from './errors.js';
-import { startLoopbackListener, type LoopbackListener } from './loopback.js';
+import { startLoopbackListener, type AuthorizationResponse, type LoopbackListener } from './loopback.js';
 import { createAuthResolver, describeAuthFailure, serverAuth } from './server-auth.js';
 import { storeKey, type ClientKind, type TokenStore } from './store.js';
 import { scopeUnion } from './stored-provider.js';
@@ -74,7 +74,7 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
       ...(configuredPort !== undefined ? { port: configuredPort, strictPort: true } : previous?.redirectUri ? { port: portOf(previous.redirectUri) } : {}),
     });
     const callbackListener = listener;
-    let pending: Promise<string> | undefined;
+    let pending: Promise<AuthorizationResponse> | undefined;
     let authorizations = 0;
     const provider = new AuthorizationCodeProvider({
       server: { name: spec.name, url },
@@ -122,10 +122,13 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
         const handedOff = provider.takeHandedOff();
         if (!handedOff || !pending) throw asLoginError(spec, error);
         authorizations++;
-        const code = await waitFor(pending, options.timeoutMs, spec.name, options.signal, () => callbackListener.ignored);
+        const answer = await waitFor(pending, options.timeoutMs, spec.name, options.signal, () => callbackListener.ignored);
         pending = undefined;
-        registerSecret(code);
-        await exchange(spec, provider, attempt, code, options);
+        registerSecret(answer.code);
+        await exchange(spec, provider, attempt, answer, options);
+        // That flow is done: a server that still refuses is asked again where its authorization server is now (it may
+        // have moved to another one, SEP-2352), instead of sending the next sign-in to the old one.
+        provider.invalidateCredentials('discovery');
       } finally {
         deadline.dispose();
       }
@@ -145,7 +148,7 @@ async function exchange(
   spec: ServerSpec,
   provider: AuthorizationCodeProvider,
   attempt: ReturnType<typeof serverAuth>,
-  code: string,
+  answer: AuthorizationResponse,
   options: Pick<LoginOptions, 'connectTimeoutMs' | 'signal'>,
 ): Promise<void> {
   const deadline = new Deadline(options.connectTimeoutMs, options.signal);
@@ -155,7 +158,9 @@ async function exchange(
     await deadline.race(
       auth(provider, {
         serverUrl: spec.url as string,
-        authorizationCode: code,
+        authorizationCode: answer.code,
+        // The SDK checks it against the authorization server's metadata before the code is redeemed (SEP-2468).
+        ...(answer.iss !== undefined ? { iss: answer.iss } : {}),
         ...(attempt.challenge.resourceMetadataUrl ? { resourceMetadataUrl: attempt.challenge.resourceMetadataUrl } : {}),
         ...(attempt.challenge.scope ? { scope: attempt.challenge.scope } : {}),
         fetchFn: attempt.wrapFetch(fetch, { signal: requests.signal }),
@@ -182,7 +187,13 @@ async function exchange(
 }
 
 /** Wait for the browser, bounded by `timeoutMs`; Ctrl-C (the signal) ends the wait at once. */
-function waitFor(pending: Promise<string>, timeoutMs: number, server: string, signal: AbortSignal | undefined, ignored: () => number): Promise<string> {
+function waitFor(
+  pending: Promise<AuthorizationResponse>,
+  timeoutMs: number,
+  server: string,
+  signal: AbortSignal | undefined,
+  ignored: () => number,
+): Promise<AuthorizationResponse> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
@@ -209,9 +220,9 @@ function waitFor(pending: Promise<string>, timeoutMs: number, server: string, si
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     pending.then(
-      (code) => {
+      (answer) => {
         cleanup();
-        resolve(code);
+        resolve(answer);
       },
       (error: unknown) => {
         cleanup();

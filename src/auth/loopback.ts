@@ -11,17 +11,23 @@ export interface LoopbackListener {
   /** Callbacks ignored because they did not carry the expected `state` (forged or stale). */
   readonly ignored: number;
   /**
-   * Expect one browser return carrying `state`. The promise resolves with the authorization code, or rejects with
+   * Expect one browser return carrying `state`. The promise resolves with the authorization code (and `iss`), or rejects with
    * AUTH_FAILED (`error=access_denied`, no code). A return with another `state` is answered with an error page and
    * ignored (the wait goes on).
    */
-  expect(state: string): Promise<string>;
+  expect(state: string): Promise<AuthorizationResponse>;
   close(): Promise<void>;
+}
+
+/** What the browser brought back: the code, and the authorization server's `iss` when it sent one (RFC 9207). */
+export interface AuthorizationResponse {
+  code: string;
+  iss?: string;
 }
 
 interface Expectation {
   state: string;
-  settle(result: { code: string } | { error: AuthError }): void;
+  settle(result: AuthorizationResponse | { error: AuthError }): void;
   done: boolean;
 }
 
@@ -83,7 +89,9 @@ export async function startLoopbackListener(options: { port?: number; strictPort
       current.settle({ error: new AuthError('AUTH_FAILED', `the browser came back without an authorization code for "${options.serverName}"`) });
       return page(response, 400, 'Sign-in not completed', 'The answer carried no authorization code. Return to the terminal.');
     }
-    current.settle({ code });
+    // The SDK compares `iss` with the authorization server's metadata before the code is exchanged (SEP-2468).
+    const iss = params.get('iss');
+    current.settle({ code, ...(iss !== null ? { iss } : {}) });
     return page(response, 200, 'Signed in', `mcpns is signed in to ${options.serverName}. You can close this tab and return to the terminal.`);
   }
 
@@ -103,8 +111,8 @@ export async function startLoopbackListener(options: { port?: number; strictPort
       return ignored;
     },
     expect(state) {
-      return new Promise<string>((resolve, reject) => {
-        expectation = { state, done: false, settle: (result) => ('code' in result ? resolve(result.code) : reject(result.error)) };
+      return new Promise<AuthorizationResponse>((resolve, reject) => {
+        expectation = { state, done: false, settle: (result) => ('code' in result ? resolve(result) : reject(result.error)) };
       });
     },
     close: () =>

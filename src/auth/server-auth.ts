@@ -1,5 +1,6 @@
 import {
   extractWWWAuthenticateParams,
+  IssuerMismatchError,
   OAuthError,
   RegistrationRejectedError,
   UnauthorizedError,
@@ -173,6 +174,13 @@ export function describeAuthFailure(error: unknown, lastUrl: string | undefined)
       .map((issue) => `${(issue.path ?? []).map(String).join('.') || '(root)'}: ${issue.message ?? 'invalid'}`)
       .join('; ');
     return `${where ? `the document at ${where}` : 'an OAuth document'} is invalid (${first})`;
+  }
+  if (error instanceof IssuerMismatchError) {
+    // Values clipped: `received` comes from the browser's return, anyone's to forge.
+    const received = error.received === undefined ? 'none' : `"${clip(error.received)}"`;
+    return error.kind === 'authorization_response'
+      ? `the browser came back with an issuer (iss) of ${received}, not the authorization server the sign-in went to ("${error.expected ?? ''}"); the code was not exchanged`
+      : `the authorization server's metadata names the issuer ${received}, not the server it was read from ("${error.expected ?? ''}"); nothing was sent to it`;
   }
   if (error instanceof RegistrationRejectedError) {
     const answered = registrationErrorCode(error.body);

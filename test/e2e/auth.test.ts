@@ -116,6 +116,7 @@ describe('before sign-in', () => {
 });
 
 describe('auth login with a headless BROWSER', () => {
+  // Eight runs of the bin one after another: on a loaded 2-core machine they need more than the default 30 s.
   it('signs in (dynamic registration); then list, call --execute and status work without a browser; logout brings AUTH_REQUIRED back', async () => {
     const { run, server, stateDir, browserLog } = await setup();
     const login = await run(['auth', 'login', 's']);
@@ -194,7 +195,7 @@ describe('auth login with a headless BROWSER', () => {
       code: 'AUTH_REQUIRED',
       hint: 'sign in with: mcpns auth login s',
     });
-  });
+  }, 120_000);
 
   it.each([
     ['dynamic registration, client_secret_basic', ['--auth-methods', 'client_secret_basic'], undefined, 'client_secret_basic', 'dynamic'],

@@ -11,7 +11,7 @@ export const HEADLESS_BROWSER = join(FIXTURES_DIR, '..', 'browser', 'headless.js
 export interface FixtureState {
   issuer: string;
   authorizationServers: string[];
-  registrations: Array<{ issuer: string; client_id: string; token_endpoint_auth_method?: string; scope?: string }>;
+  registrations: Array<{ issuer: string; client_id: string; token_endpoint_auth_method?: string; scope?: string; application_type?: string }>;
   authorizations: Array<{ issuer: string; client_id: string; scopes: string[]; resource?: string; redirect_uri: string }>;
   tokenRequests: Array<{ issuer: string; grant_type: string; method: string; client_id?: string; scope?: string; resource?: string }>;
   cimdClients: string[];

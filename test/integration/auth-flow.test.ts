@@ -739,3 +739,64 @@ describe('token lifetimes and client credentials that changed', () => {
     expect(JSON.parse(text).credentials).toMatch(/^sha256:[0-9a-f]{32}:[0-9a-f]{64}$/);
   });
 });
+
+describe('OAuth rules of MCP 2026-07-28', () => {
+  it('SEP-837: dynamic registration says the client is a native application', async () => {
+    const server = await fixture();
+    await signIn(spec(server), newStore());
+    expect((await server.state()).registrations).toMatchObject([{ application_type: 'native', token_endpoint_auth_method: 'none' }]);
+  });
+
+  it.each([
+    ['advertised and sent', 'supported'],
+    ['sent without being advertised', 'unadvertised'],
+  ])('SEP-2468: an iss that names the authorization server (%s) is accepted', async (_label, mode) => {
+    const server = await fixture('--iss', mode);
+    const { result } = await signIn(spec(server), newStore());
+    expect(result.status).toBe('signed-in');
+    expect((await server.state()).tokenRequests.map((request) => request.grant_type)).toEqual(['authorization_code']);
+  });
+
+  it.each([
+    ['another issuer, advertised', 'wrong', '"https://attacker.invalid/"'],
+    ['another issuer, not advertised', 'unadvertised-wrong', '"https://attacker.invalid/"'],
+    ['no iss although the server says it always sends one', 'missing', 'none'],
+  ])('SEP-2468: %s: the code is not exchanged and nothing is kept', async (_label, mode, received) => {
+    const server = await fixture('--iss', mode);
+    const store = newStore();
+    const { error } = await signInFails(spec(server), store);
+    const { issuer } = await server.state();
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toBe(
+      `OAuth sign-in to "s" failed: the browser came back with an issuer (iss) of ${received}, not the authorization server the sign-in went to ("${issuer}"); the code was not exchanged`,
+    );
+    expect((await server.state()).tokenRequests).toEqual([]);
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+
+  it('SEP-2352: a server that moves to another authorization server during the sign-in: registered and authorized there', async () => {
+    const server = await fixture('--move-after-sign-in');
+    const store = newStore();
+    const { result } = await signIn(spec(server), store);
+    const state = await server.state();
+    expect(result).toMatchObject({ status: 'signed-in', issuer: state.issuer, authorizations: 2 });
+    expect(state.registrations.map((registration) => registration.issuer)).toEqual(['a', 'b']);
+    expect(state.authorizations.map((authorization) => authorization.issuer)).toEqual(['a', 'b']);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+
+  it('SEP-2352: after the authorization server changed, the next sign-in registers with the new one (the old client id is not sent there)', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const first = store.read(server.url)!.client!.information.client_id;
+    await server.control('switch-issuer');
+    expect((await list(spec(server), store)).server.error?.code).toBe('AUTH_REQUIRED');
+    await signIn(spec(server), store);
+    const state = await server.state();
+    expect(state.registrations.map((registration) => registration.issuer)).toEqual(['a', 'b']);
+    expect(state.authorizations.filter((authorization) => authorization.issuer === 'b').map((authorization) => authorization.client_id)).not.toContain(first);
+    expect(store.read(server.url)!.client!.information.client_id).not.toBe(first);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+});

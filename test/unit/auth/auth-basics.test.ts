@@ -63,7 +63,7 @@ describe('loopback listener', () => {
     try {
       const ok = listener.expect('good-state');
       const page = await fetch(`${listener.redirectUrl}?code=the-code&state=good-state`);
-      expect([page.status, await ok]).toEqual([200, 'the-code']);
+      expect([page.status, await ok]).toEqual([200, { code: 'the-code' }]);
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(await page.text()).not.toContain('the-code');
 
@@ -75,8 +75,9 @@ describe('loopback listener', () => {
         expect(await refused.text()).toContain('Sign-in answer ignored');
       }
       expect(listener.ignored).toBe(3);
-      expect((await fetch(`${listener.redirectUrl}?code=real&state=good-state`)).status).toBe(200);
-      expect(await waiting).toBe('real');
+      // The authorization server's `iss` (RFC 9207) comes back with the code, for the SDK to check.
+      expect((await fetch(`${listener.redirectUrl}?code=real&state=good-state&iss=${encodeURIComponent('https://as.example.com')}`)).status).toBe(200);
+      expect(await waiting).toEqual({ code: 'real', iss: 'https://as.example.com' });
 
       const denied = listener.expect('s2');
       denied.catch(() => {});
