@@ -12,7 +12,7 @@ import {
 import { registerClientSecret, registerSecret } from '../util/redact.js';
 import { VERSION } from '../version.js';
 import { assertBrowsable, isLoopbackHost } from './browser.js';
-import { AuthError, signInRequired } from './errors.js';
+import { AuthError, signInRequired } from '../discovery/auth-error.js';
 import { CALLBACK_PATH } from './loopback.js';
 import type { ClientKind } from './store.js';
 import { sameIssuer, scopeUnion, StoreBackedProvider, type ProviderOptions } from './stored-provider.js';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 
 /**
  * The command that opens a URL (RFC 8252 hand-off to the user's browser): `$BROWSER` when set (a program, optionally

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, randomBytes, timingSafeEqual } from 'node
 import type { AddClientAuthentication, OAuthClientProvider, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { registerSecret } from '../util/redact.js';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 import { hasExpired, sameIssuer, scopeUnion, StoreBackedProvider, type ProviderOptions } from './stored-provider.js';
 
 /** private_key_jwt's algorithm when the config names none. */

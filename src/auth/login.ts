@@ -8,7 +8,7 @@ import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.j
 import { redactUrl, registerSecret } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
 import { assertBrowsable } from './browser.js';
-import { AuthError, usesStaticAuthorization } from './errors.js';
+import { AuthError, usesStaticAuthorization } from '../discovery/auth-error.js';
 import { startLoopbackListener, type AuthorizationResponse, type LoopbackListener } from './loopback.js';
 import { createAuthResolver, describeAuthFailure, serverAuth } from './server-auth.js';
 import { storeKey, type ClientKind, type TokenStore } from './store.js';

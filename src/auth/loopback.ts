@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 
 /** The path of the redirect URI (RFC 8252 §7.3: loopback IP literal, any port). */
 export const CALLBACK_PATH = '/callback';

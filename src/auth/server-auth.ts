@@ -15,34 +15,16 @@ import { redactUrl, SecretSet } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
 import { assertSecureEndpoint } from './browser.js';
 import { ClientCredentialsGrantProvider } from './client-credentials.js';
-import { AuthError, authHint, signInRequired, usesStaticAuthorization } from './errors.js';
+import { AuthError, authHint, signInRequired, usesStaticAuthorization } from '../discovery/auth-error.js';
 import { storeKey, type TokenStore } from './store.js';
 import type { StoreBackedProvider } from './stored-provider.js';
-
-/** OAuth for one connection attempt: the SDK provider, a fetch that watches the server's challenges, and error wording. */
-export interface ServerAuth {
-  readonly provider: OAuthClientProvider & StoreBackedProvider;
-  /**
-   * The transport's fetch: notes 401/403 challenges of the MCP endpoint (scope, resource_metadata, step-up). Every
-   * authorization-side request (metadata, registration, token, refresh) is capped at MAX_OAUTH_RESPONSE_BYTES, ends
-   * when `signal` aborts, and is refused before it is sent when it would carry anything over plain http elsewhere
-   * than this machine.
-   */
-  wrapFetch(base: FetchLike, options?: { signal?: AbortSignal }): FetchLike;
-  /** An authorization failure as an AuthError with a clear message and hint; any other error as it is. */
-  explain(error: unknown): unknown;
-  /** What the last challenge said: a login exchanges its code with the same resource metadata URL and scope. */
-  readonly challenge: { resourceMetadataUrl?: URL; scope?: string };
-}
+import type { AuthResolver, ServerAuth } from '../discovery/auth-port.js';
 
 /**
  * Largest answer read from an authorization server or a metadata document (real ones are a few kilobytes): a
  * 400 MiB or endless token answer is cut off here.
  */
 export const MAX_OAUTH_RESPONSE_BYTES = 1024 * 1024;
-
-/** Which servers get OAuth, and how (undefined: none, e.g. a stdio server or a configured Authorization header). */
-export type AuthResolver = (spec: ServerSpec) => ServerAuth | undefined;
 
 /**
  * OAuth for everyday commands: stored tokens, refreshed when expired or refused, never a browser. Servers with a

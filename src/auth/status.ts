@@ -1,6 +1,6 @@
 import type { ServerSpec } from '../config/model.js';
 import { redactUrl } from '../util/redact.js';
-import { AuthError, usesStaticAuthorization } from './errors.js';
+import { AuthError, usesStaticAuthorization } from '../discovery/auth-error.js';
 import { storeKey, type ClientKind, type StoredAuth, type TokenStore } from './store.js';
 import { hasExpired, scopeUnion } from './stored-provider.js';
 

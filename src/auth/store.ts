@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { redactUrl } from '../util/redact.js';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 
 /** Version of the token file format; a file of another version is refused with a clear error (never guessed at). */
 export const STORE_VERSION = 1;

@@ -1,5 +1,4 @@
-import type { ServerDiscovery } from '../discovery/types.js';
-import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogTool } from './types.js';
+import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogTool, type ServerDiscovery } from './types.js';
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

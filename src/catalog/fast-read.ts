@@ -6,8 +6,7 @@
  * it returns undefined and the zod schema decides (and words the error). A property test keeps the two in step.
  */
 
-import { CATALOG_SCHEMA_VERSION, DISCOVERY_ERROR_CODES, SERVER_STATUSES } from './types.js';
-import type { CatalogFile } from './read.js';
+import { CATALOG_SCHEMA_VERSION, DISCOVERY_ERROR_CODES, SERVER_STATUSES, type CatalogFile } from './types.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,10 @@
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 import { fastCatalogFile } from './fast-read.js';
-import { mismatchedHashes } from '../snapshot/hash.js';
+import { mismatchedHashes } from './hash.js';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { definitionProblem } from './limits.js';
-import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogServer, type CatalogTool } from './types.js';
-import type { CatalogFile } from './read.js';
+import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogFile, type CatalogServer, type CatalogTool } from './types.js';
 import { SchemaNeeded } from '../util/schema-needed.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { McpnsError } from '../errors.js';
 import { parseCatalogText as parseCatalogTextCore, readCatalogFile as readCatalogFileCore, type CatalogCheck } from './read-core.js';
-import { CATALOG_SCHEMA_VERSION, DISCOVERY_ERROR_CODES, SERVER_STATUSES, type Catalog } from './types.js';
+import { CATALOG_SCHEMA_VERSION, DISCOVERY_ERROR_CODES, SERVER_STATUSES, type Catalog, type CatalogFile } from './types.js';
 
 // Every field a renderer or check reads is type-checked here: a hand-edited `"description": 5` must be exit 2
 // naming the field, not an internal error deep inside a renderer. The parsed shape is checked against the Catalog
@@ -52,7 +52,9 @@ export const CatalogFileSchema = z.looseObject({
   servers: z.array(ServerFileSchema),
   tools: z.array(ToolFileSchema),
 });
-export type CatalogFile = z.output<typeof CatalogFileSchema>;
+// The schema's output is a CatalogFile (types.ts): a field the schema types differently does not compile.
+const schemaOutputIsCatalogFile = (data: z.output<typeof CatalogFileSchema>): CatalogFile => data;
+void schemaOutputIsCatalogFile;
 
 /** What decides (and words) a document the zod-free fast path (fast-read.ts) cannot vouch for. */
 export const checkCatalogWithZod: CatalogCheck = (value, file) => {

@@ -7,7 +7,7 @@ import { ALL_ENV, policyFromSetting, spawnEnvironment } from '../config/spawn-en
 import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
 import { detectPackageRunner } from '../discovery/package-runner.js';
 import { prespawn, type SpawnRequest } from '../discovery/prespawn.js';
-import { checkRouteDefinitions } from '../route/definitions.js';
+import { checkRouteDefinitions } from '../config/route-definitions.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../util/read-file.js';
 
 /**

@@ -13,27 +13,12 @@ import { SchemaNeeded } from '../util/schema-needed.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
-import { namespaceDiagnostics } from '../profiles/namespaces.js';
-import { checkRouteDefinitions } from '../route/definitions.js';
+import { namespaceDiagnostics } from './namespace-diagnostics.js';
+import { checkRouteDefinitions } from './route-definitions.js';
 import { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS } from './locate.js';
+import type { LoadOptions } from './load-options.js';
 
 export { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME } from './locate.js';
-
-export interface LoadOptions {
-  /** Explicit --config files (mcpns's own or any client's). */
-  configFiles?: string[];
-  /** --client ids: read each client's known locations. */
-  clients?: string[];
-  /** --scan: every known client. */
-  scan?: boolean;
-  cwd: string;
-  env: Record<string, string | undefined>;
-  home: string;
-  /** VS Code `${input:id}` answers from --input id=value. */
-  inputs?: Record<string, string>;
-  /** --verbose: also report client config locations that do not exist. */
-  verbose?: boolean;
-}
 
 type JsonTree = ReturnType<typeof parseJsonText>['tree'];
 

@@ -1,6 +1,6 @@
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { AuthError, authHint } from '../auth/errors.js';
-import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
+import { AuthError, authHint } from './auth-error.js';
+import type { AuthResolver, ServerAuth } from './auth-port.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { basicAuthorization, redactUrl, SecretSet } from '../util/redact.js';
@@ -15,10 +15,17 @@ import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { guardInboundDepth } from './wire-guard.js';
 import { spawnEnvironment } from '../config/spawn-env.js';
 import { cappedFetch } from './capped-fetch.js';
-import type { ClientRole } from './types.js';
 
 /** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
 const HTTP_CLOSE_BOUND_MS = 1000;
+
+/** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */
+export interface ClientRole {
+  /** ClientCapabilities sent in initialize. */
+  capabilities: Record<string, unknown>;
+  /** Register request and notification handlers on a new client for `server`, before it connects. */
+  install(client: Client, server: string): void;
+}
 
 /** A connected server: what initialize told us, plus how to end it. */
 export interface LiveSession {

@@ -1,8 +1,8 @@
 import { isAbsolute, relative } from 'node:path';
 import { compareTools } from '../catalog/build.js';
 import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogServer, type CatalogTool } from '../catalog/types.js';
-import { canonicalJson, canonicalPretty } from './canonical.js';
-import { toolHashes, type ToolHashes } from './hash.js';
+import { canonicalJson, canonicalPretty } from '../util/canonical-json.js';
+import { toolHashes, type ToolHashes } from '../catalog/hash.js';
 
 /** A tool as pinned in a lock file: the catalog tool plus the hashes of its parts. */
 export type SnapshotTool = CatalogTool & { hashes: ToolHashes };

@@ -1,4 +1,3 @@
-import type { ServerSpec } from '../config/model.js';
 import { forEachNode } from './json-walk.js';
 import { looksRandom, secretShapedValues, secretShapedPathSegments, tokensIn } from './secret-shapes.js';
 import { defineOwn } from './own.js';
@@ -15,6 +14,19 @@ export const MIN_SECRET_LENGTH = 4;
  * Values never treated as secrets whatever their length: replacing them would corrupt JSON output (`true`, `null`,
  * a short number such as a port) and they identify nothing (`DEBUG=true`, `PORT=8080`).
  */
+/**
+ * The parts of a configured server that carry credentials (a `ServerSpec` of src/config is one): util sits below
+ * config, so it names only what it reads.
+ */
+export interface ServerCredentials {
+  command?: string | undefined;
+  args?: readonly string[] | undefined;
+  url?: string | undefined;
+  env?: Readonly<Record<string, string>> | undefined;
+  headers?: Readonly<Record<string, string>> | undefined;
+  oauth?: { clientId?: string | undefined; clientSecret?: string | undefined; privateKey?: string | undefined } | undefined;
+}
+
 const NOT_SECRETS = /^(?:true|false|null|none|yes|no|on|off|[-+]?[0-9]{1,7}(?:\.[0-9]{1,7})?)$/i;
 
 /**
@@ -90,7 +102,7 @@ export class SecretSet {
   }
 
   /** Every secret of these configured servers (see collectSecrets). */
-  static fromServers(servers: readonly ServerSpec[]): SecretSet {
+  static fromServers(servers: readonly ServerCredentials[]): SecretSet {
     const set = new SecretSet();
     for (const server of servers) set.registerServer(server);
     return set;
@@ -133,7 +145,7 @@ export class SecretSet {
   }
 
   /** Every secret of one configured server: env and header values, URL credentials, secret-shaped arguments. */
-  registerServer(server: ServerSpec): void {
+  registerServer(server: ServerCredentials): void {
     for (const value of Object.values(server.env ?? {})) this.register(value);
     for (const value of Object.values(server.headers ?? {})) this.registerHeader(value);
     if (server.url) this.registerUrl(server.url);
@@ -220,7 +232,7 @@ export function basicAuthorization(url: URL): string {
  * Every secret value in the configuration (see SecretSet.registerServer), longest first. The CLI scrubs all of its
  * output with these as a last line of defence.
  */
-export function collectSecrets(servers: readonly ServerSpec[]): string[] {
+export function collectSecrets(servers: readonly ServerCredentials[]): string[] {
   return [...SecretSet.fromServers(servers).list()];
 }
 

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AuthError } from '../../src/auth/errors.js';
+import { AuthError } from '../../src/discovery/auth-error.js';
 import { login, type LoginResult } from '../../src/auth/login.js';
 import { createAuthResolver } from '../../src/auth/server-auth.js';
 import { storeKey, TokenStore } from '../../src/auth/store.js';

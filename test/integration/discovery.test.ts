@@ -7,7 +7,7 @@ import type { ServerSpec } from '../../src/config/model.js';
 import { discoverServers } from '../../src/discovery/discover.js';
 import { DiscoveryError } from '../../src/discovery/errors.js';
 import { openSession } from '../../src/discovery/session.js';
-import type { ServerDiscovery } from '../../src/discovery/types.js';
+import type { ServerDiscovery } from '../../src/catalog/types.js';
 import { tempFile, type TempConfig } from '../helpers/config.js';
 import { fixturePath, httpSpec, startHttpFixture, stdioSpec, type HttpFixture } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';

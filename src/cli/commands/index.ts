@@ -1,5 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { CommandHost, RegisterCommand } from '../command.js';
+import type { CommandHost, RegisterCommand } from '../services/command.js';
 
 /**
  * Every command, in help order, loaded on demand: a run imports only the module of the command it invokes

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import { DEFAULT_STYLE } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import type { EnvelopeOptions } from '../../route/index.js';
-import { loadParticipant } from '../participant.js';
+import { loadParticipant } from './participant.js';
 import { withStyleOption } from './naming-options.js';
 
 export const ENVELOPE_FORMATS = ['mew', 'jsonrpc', 'mcpx'] as const satisfies readonly EnvelopeFormat[];

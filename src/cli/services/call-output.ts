@@ -6,8 +6,8 @@
 import type { ExecutionEvent } from '../../call/execute.js';
 import type { BinaryContent, OutputCheck } from '../../call/result.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Runtime } from '../command.js';
-import { makeChalk } from '../render-table.js';
+import type { Runtime } from './command.js';
+import { makeChalk } from './render-table.js';
 
 export interface EventDisplay {
   /** Show the server's notifications/message lines (-v, or --log-level was given). */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { readCatalogFile } from '../../catalog/read-core.js';
 import { withCatalogSchema } from './schemas.js';
 import type { Catalog } from '../../catalog/types.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from './io.js';
 
 const read = new WeakMap<CliIo, Map<string, Catalog>>();
 

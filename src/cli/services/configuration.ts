@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
 import { inheritedSecrets } from '../../config/spawn-env.js';
 import { describeTarget } from '../../config/describe-server.js';
-import type { Runtime } from '../command.js';
+import type { Runtime } from './command.js';
 import { parseInputs, type SourceOptions } from '../options/source-options.js';
 
 /**

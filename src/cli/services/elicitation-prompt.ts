@@ -16,7 +16,7 @@ import {
 } from '../../call/elicitation.js';
 import type { ArgumentViolation } from '../../call/validate.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Runtime } from '../command.js';
+import type { Runtime } from './command.js';
 import type { Prompter } from './prompt.js';
 
 export interface ElicitationPolicy {

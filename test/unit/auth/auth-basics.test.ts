@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assertBrowsable, browserCommand } from '../../../src/auth/browser.js';
-import { AuthError } from '../../../src/auth/errors.js';
+import { AuthError } from '../../../src/discovery/auth-error.js';
 import { startLoopbackListener } from '../../../src/auth/loopback.js';
 import { stateDirectory } from '../../../src/auth/state-dir.js';
 import { canonicalServerUrl, storeKey, TokenStore } from '../../../src/auth/store.js';

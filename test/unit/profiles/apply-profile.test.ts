@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/catalog/types.js';
 import type { LoadedConfig } from '../../../src/config/loaded.js';
 import { McpnsError } from '../../../src/errors.js';
-import { applyProfile, profilePriority } from '../../../src/profiles/apply.js';
+import { applyProfile, profilePriority } from '../../../src/profiles/profile.js';
 import { makeCatalog, makeConfig } from '../checks/lint/make-catalog.js';
 
 const catalog = makeCatalog({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../../src/config/schema.js';
-import { checkRouteDefinitions, namedGroups } from '../../../src/route/definitions.js';
+import { checkRouteDefinitions, namedGroups } from '../../../src/config/route-definitions.js';
 import { keywordMatches, patternWords, tryRule } from '../../../src/route/match.js';
 
 const messages = (routes: Route[]): string[] => checkRouteDefinitions(routes).map((problem) => `${problem.name} ${problem.path.join('.')}: ${problem.message}`);

@@ -1,5 +1,6 @@
-import type { DiscoveredTool, ServerDiscovery, ToolSource } from '../discovery/types.js';
-import type { Catalog } from './types.js';
+import type { DiscoveredTool, ServerDiscovery } from '../catalog/types.js';
+import type { ToolSource } from './types.js';
+import type { Catalog } from '../catalog/types.js';
 
 /** A saved catalog document (`list --json` output or a snapshot) as a source: no server is started. */
 export function catalogSource(catalog: Catalog): ToolSource {

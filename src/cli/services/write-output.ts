@@ -6,7 +6,7 @@
  */
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { McpnsError, UsageError } from '../errors.js';
+import { McpnsError, UsageError } from '../../errors.js';
 
 /** Reading back an existing target (snapshot --update compares with it) stops here: a lock file is never this big. */
 const MAX_EXISTING_BYTES = 512 * 1024 * 1024;
