@@ -17,8 +17,11 @@ const schemaNotLoaded: CatalogCheck = () => {
   throw new SchemaNeeded();
 };
 
-/** The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. */
-function toCatalog(data: CatalogFile, file: string): Catalog {
+/**
+ * The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. A server's
+ * `source` stays absent when the file records none: it names a config file, and the catalog itself is not one.
+ */
+function toCatalog(data: CatalogFile): Catalog {
   const counts = new Map<string, number>();
   for (const tool of data.tools) counts.set(tool.server, (counts.get(tool.server) ?? 0) + 1);
   return {
@@ -28,7 +31,6 @@ function toCatalog(data: CatalogFile, file: string): Catalog {
     servers: data.servers.map((server): CatalogServer => ({
       ...server,
       transport: server.transport ?? 'unknown',
-      source: server.source ?? file,
       toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
     })),
     // In place (the parsed objects are this function's own): a million tools are not copied once more. Same keys in
@@ -75,7 +77,7 @@ export function parseCatalogText(text: string, file: string, check: CatalogCheck
   }
   // The fast path vouches for well-formed documents without zod's copies; zod decides (and words) everything else.
   const data = fastCatalogFile(value) ?? check(value, file);
-  const catalog = withinLimits(toCatalog(data, file));
+  const catalog = withinLimits(toCatalog(data));
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
   for (const [index, tool] of catalog.tools.entries()) {
     const fields = mismatchedHashes(tool);

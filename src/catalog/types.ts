@@ -49,7 +49,7 @@ export interface CatalogServer {
   name: string;
   transport: string;
   /** Config file the server came from. */
-  source: string;
+  source?: string;
   /** Client whose config declared it ("mcpns" for mcpns.config.json). */
   client?: string;
   status: ServerStatus;

@@ -11,7 +11,7 @@ import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
 import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
 import { SchemaNeeded } from '../util/schema-needed.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
-import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
+import { applyClientRules, detectClient, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from './namespace-diagnostics.js';
 import { checkRouteDefinitions } from './route-definitions.js';
@@ -184,6 +184,23 @@ export function loadFile(file: string, options: CoreLoadOptions, chain: readonly
   }
   const parsed = parseJsonText(text, shown, { allowComments: false });
   return loadOwnConfig(parsed.value, text, parsed.tree, file, options, [...chain, realPath(file)]);
+}
+
+/**
+ * Why `file` cannot be read as a config file — unreadable, not a regular file, or in no format mcpns understands —
+ * or undefined when it is one (whether its content is valid is for loading to say). For files a document names
+ * (a catalog's recorded sources), which may have moved or never been config files.
+ */
+export function configFileProblem(file: string, cwd: string): string | undefined {
+  try {
+    const text = readConfigText(file);
+    if (/\.json$/i.test(file) && looksLikeOwnConfig(file, text)) return undefined;
+    detectClient(resolve(cwd, file), text, displayPath(file, cwd));
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
 }
 
 const schemaNotLoaded: OwnConfigCheck = () => {

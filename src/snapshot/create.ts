@@ -58,7 +58,7 @@ export function sameSnapshotContent(a: Catalog | Snapshot, b: Catalog | Snapshot
 }
 
 function snapshotServer(server: CatalogServer, options: SnapshotOptions): CatalogServer {
-  const copy: CatalogServer = { ...server, source: portablePath(server.source, options) };
+  const copy: CatalogServer = { ...server, ...(server.source !== undefined ? { source: portablePath(server.source, options) } : {}) };
   for (const field of VOLATILE_SERVER_FIELDS) delete copy[field];
   return copy;
 }
