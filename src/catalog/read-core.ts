@@ -46,20 +46,26 @@ function toCatalog(data: CatalogFile): Catalog {
  * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
  */
 export function readCatalogFile(file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
-  let text: string;
+  // The text is never held in a variable here: once parsed, a 300 MB string is garbage while the tools are checked.
+  return catalogFromValue(parseJson(readCatalogText(file), file), file, check);
+}
+
+export function parseCatalogText(text: string, file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
+  return catalogFromValue(parseJson(text, file), file, check);
+}
+
+function readCatalogText(file: string): string {
   try {
-    text = readRegularFile(file);
+    return readRegularFile(file);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     throw new McpnsError('CATALOG_INVALID', error.reason === 'not-found' ? `catalog file not found: ${file}` : error.message, { location: { file } });
   }
-  return parseCatalogText(text, file, check);
 }
 
-export function parseCatalogText(text: string, file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
-  let value: unknown;
+function parseJson(text: string, file: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? text.length);
     const { line, column } = positionAt(text, offset);
@@ -67,6 +73,9 @@ export function parseCatalogText(text: string, file: string, check: CatalogCheck
       location: { file, line, column },
     });
   }
+}
+
+function catalogFromValue(value: unknown, file: string, check: CatalogCheck): Catalog {
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && version > CATALOG_SCHEMA_VERSION) {
     throw new McpnsError(

@@ -71,7 +71,8 @@ const catalogs = fc
         ...fields,
         ...(hidden && index > 0 ? { hidden } : {}),
       };
-      return hashed ? { ...tool, hashes: toolHashes(tool) } : tool;
+      // Hashes as snapshot writes them: of the definition as read (an absent inputSchema reads as {type: object}).
+      return hashed ? { ...tool, hashes: toolHashes({ ...tool, inputSchema: tool.inputSchema ?? { type: 'object' } }) } : tool;
     }),
   }));
 

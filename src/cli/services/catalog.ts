@@ -1,6 +1,6 @@
 import { acquireCatalog, type AcquiredCatalog } from '../../source/acquire.js';
 import { catalogSource } from '../../source/file-source.js';
-import { readCatalogDocument } from './catalog-document.js';
+import { takeCatalogDocument } from './catalog-document.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { liveSource } from '../../source/live-source.js';
 import type { ServerDiscovery } from '../../catalog/types.js';
@@ -28,7 +28,7 @@ export interface CatalogRequest {
 /** The source the settings ask for: the --catalog file, or the configured servers. */
 async function toolSource(runtime: Runtime, request: CatalogRequest): Promise<ToolSource> {
   const { settings, config } = request;
-  if (settings.catalog) return catalogSource(await readCatalogDocument(runtime.io, settings.catalog));
+  if (settings.catalog) return catalogSource(await takeCatalogDocument(runtime.io, settings.catalog));
   const servers = config?.servers ?? [];
   const includeDisabled = settings.includeDisabled === true;
   const hiddenByProfile =
