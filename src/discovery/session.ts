@@ -13,8 +13,8 @@ import { detectPackageRunner, serverDeadlineMs } from './package-runner.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { guardInboundDepth } from './wire-guard.js';
-import { spawnEnvironment } from '../config/spawn-env.js';
 import { cappedFetch } from './capped-fetch.js';
+import { spawnRequest, type SpawnRequest } from './spawn-request.js';
 
 /** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
 const HTTP_CLOSE_BOUND_MS = 1000;
@@ -106,7 +106,7 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
     const hooks: StdioHooks = { packageRunner: options.packageRunner, onSpawn: options.onSpawn, onFirstMessage: options.onFirstMessage };
-    return attempt(spec, limits, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient(), limits, hooks), []);
+    return attempt(spec, limits, stdioAttempt(spawnRequest(spec, options.hostEnv ?? process.env), stderr, newClient(), limits, hooks), []);
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
@@ -215,13 +215,10 @@ function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | u
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
+function stdioAttempt(request: SpawnRequest, stderr: StderrBuffer, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
   const wire = new WireLog();
   const transport = new ProcessGroupStdioTransport({
-    command: spec.command as string,
-    ...(spec.args ? { args: spec.args } : {}),
-    env,
-    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    ...request,
     stderr,
     maxLineBytes: limits.maxResponseBytes,
     onOversizedLine: () => tooLarge(limits, wire),

@@ -43,30 +43,35 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     [['call', 'a/add'], 0],
   ])('%j starts %i', (argv, expected) => {
     const { dir } = project(TWO);
-    expect(spawnEarly(argv, { cwd: dir, env: process.env })).toBe(expected);
+    expect(spawnEarly(argv, { cwd: dir, env: process.env, home: dir })).toBe(expected);
     expect(prespawnedCount()).toBe(expected);
   });
 
   it.each([
-    ['an include', { ...TWO, include: ['.mcp.json'] }],
     ['a namespace that hides servers', { ...TWO, namespaces: { n: { servers: ['a'], enabled: false } } }],
     ['an invalid config (unknown key)', { ...TWO, nmaing: {} }],
     ['a route that does not compile', { ...TWO, routes: [{ name: 'r', pattern: '(', tool: 'a/add' }] }],
   ])('a config with %s starts nothing', (_, config) => {
     const { dir } = project(config);
-    expect(spawnEarly(['list'], { cwd: dir, env: process.env })).toBe(0);
+    expect(spawnEarly(['list'], { cwd: dir, env: process.env, home: dir })).toBe(0);
   });
 
-  it("a client's config (not mcpns's own format) starts nothing", () => {
+  it('an include is followed as the command follows it (the same config core reads it)', () => {
+    const { dir } = project({ ...TWO, include: ['.mcp.json'] });
+    writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { c: calculator() } }));
+    expect(spawnEarly(['list', '--concurrency', '3'], { cwd: dir, env: process.env, home: dir })).toBe(3);
+  });
+
+  it("a client's config named with --config starts its servers too (read by the same config core as the command)", () => {
     const { dir } = project({ mcpServers: { a: calculator() } }, '.mcp.json');
-    expect(spawnEarly(['list', '--config', '.mcp.json'], { cwd: dir, env: process.env })).toBe(0);
+    expect(spawnEarly(['list', '--config', '.mcp.json'], { cwd: dir, env: process.env, home: dir })).toBe(1);
   });
 
   it('disabled servers are skipped and only the first --concurrency slots (HTTP servers included) are taken', () => {
     const { dir } = project({
       servers: { off: calculator({ enabled: false }), web: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, a: calculator(), b: calculator() },
     });
-    expect(spawnEarly(['list', '--concurrency', '2'], { cwd: dir, env: process.env })).toBe(1);
+    expect(spawnEarly(['list', '--concurrency', '2'], { cwd: dir, env: process.env, home: dir })).toBe(1);
   });
 });
 
@@ -76,7 +81,7 @@ describe('discovery adopts what was started ahead', () => {
 
   it('one process per server, the same catalog, nothing left behind', async () => {
     const { dir, pids } = project(TWO);
-    expect(spawnEarly(['list', '--json'], { cwd: dir, env })).toBe(2);
+    expect(spawnEarly(['list', '--json'], { cwd: dir, env, home: dir })).toBe(2);
     const result = await runCli(['list', '--json'], { cwd: dir, env });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).tools).toHaveLength(6);
