@@ -8,7 +8,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.work/**', '.tmp/**', '.cache/**', 'src/config/validate-config.generated.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'bench/.work/**',
+      '.tmp/**',
+      '.cache/**',
+      'src/config/validate-config.generated.ts',
+      'src/catalog/validate-catalog.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
