@@ -89,6 +89,13 @@ export function prespawnedCount(): number {
   return count;
 }
 
+/** How many waiting prespawned processes have already ended (their exit handled). */
+export function prespawnedEnded(): number {
+  let count = 0;
+  for (const list of waiting.values()) for (const { group } of list) if (group.exit !== undefined) count++;
+  return count;
+}
+
 /** End every prespawned process nobody adopted (discovery is over, or the command failed before it). */
 export async function discardPrespawned(): Promise<void> {
   const held = [...waiting.values()].flat();
