@@ -5,17 +5,16 @@ import { mismatchedHashes } from './hash.js';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { definitionProblem } from './limits.js';
 import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogFile, type CatalogServer, type CatalogTool } from './types.js';
-import { SchemaNeeded } from '../util/schema-needed.js';
 
-/**
- * Decides (and words) a catalog document the fast path cannot vouch for: zod's schema (read.ts). Without it such a
- * document throws SchemaNeeded, for a caller that loads zod only then.
- */
+/** Decides (and words) a catalog document the fast path cannot vouch for: zod's schema (`checkCatalogWithZod`, read.ts). */
 export type CatalogCheck = (value: unknown, file: string) => CatalogFile;
 
-const schemaNotLoaded: CatalogCheck = () => {
-  throw new SchemaNeeded();
-};
+/**
+ * A catalog read without zod: the catalog, or — for a document the generated validator rejects — how to finish
+ * reading it once zod's check is at hand (the document is not parsed again). Nothing is thrown to say so: a caller
+ * loads zod only for such a document (the CLI), or passes it at once (the library, read.ts).
+ */
+export type CatalogReading = { catalog: Catalog; finish?: never } | { catalog?: never; finish: (check: CatalogCheck) => Catalog };
 
 /**
  * The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. A server's
@@ -45,13 +44,14 @@ function toCatalog(data: CatalogFile): Catalog {
  * Read a catalog document (`list --json` output or a snapshot) for offline commands.
  * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
  */
-export function readCatalogFile(file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
+export function readCatalog(file: string): CatalogReading {
   // The text is never held in a variable here: once parsed, a 300 MB string is garbage while the tools are checked.
-  return catalogFromValue(parseJson(readCatalogText(file), file), file, check);
+  return catalogFromValue(parseJson(readCatalogText(file), file), file);
 }
 
-export function parseCatalogText(text: string, file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
-  return catalogFromValue(parseJson(text, file), file, check);
+/** The same for a document's text (`file` names it in errors). */
+export function readCatalogFromText(text: string, file: string): CatalogReading {
+  return catalogFromValue(parseJson(text, file), file);
 }
 
 function readCatalogText(file: string): string {
@@ -75,7 +75,7 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
-function catalogFromValue(value: unknown, file: string, check: CatalogCheck): Catalog {
+function catalogFromValue(value: unknown, file: string): CatalogReading {
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && version > CATALOG_SCHEMA_VERSION) {
     throw new McpnsError(
@@ -85,7 +85,12 @@ function catalogFromValue(value: unknown, file: string, check: CatalogCheck): Ca
     );
   }
   // The fast path vouches for well-formed documents without zod's copies; zod decides (and words) everything else.
-  const data = fastCatalogFile(value) ?? check(value, file);
+  const data = fastCatalogFile(value);
+  return data ? { catalog: finishReading(data, file) } : { finish: (check) => finishReading(check(value, file), file) };
+}
+
+/** A document the schema accepted, as a Catalog: defaults filled, oversized tools set aside, snapshot hashes verified. */
+function finishReading(data: CatalogFile, file: string): Catalog {
   const catalog = withinLimits(toCatalog(data));
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
   for (const [index, tool] of catalog.tools.entries()) {

@@ -1,5 +1,5 @@
 import { McpnsError } from '../errors.js';
-import { parseCatalogText as parseCatalogTextCore, readCatalogFile as readCatalogFileCore, type CatalogCheck } from './read-core.js';
+import { readCatalog, readCatalogFromText, type CatalogCheck, type CatalogReading } from './read-core.js';
 import { CatalogFileSchema } from './schema.js';
 import type { Catalog } from './types.js';
 
@@ -16,14 +16,16 @@ export const checkCatalogWithZod: CatalogCheck = (value, file) => {
 };
 
 /**
- * Read a catalog document (`list --json` output or a snapshot) for offline commands (the library's reader; the CLI
- * calls read-core.ts and loads zod only for a document the fast path cannot vouch for).
+ * Read a catalog document (`list --json` output or a snapshot) for offline commands (the library's reader: read-core.ts's
+ * reading, finished with zod at once; the CLI loads zod only for a document the fast path cannot vouch for).
  * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
  */
 export function readCatalogFile(file: string): Catalog {
-  return readCatalogFileCore(file, checkCatalogWithZod);
+  return withZod(readCatalog(file));
 }
 
 export function parseCatalogText(text: string, file: string): Catalog {
-  return parseCatalogTextCore(text, file, checkCatalogWithZod);
+  return withZod(readCatalogFromText(text, file));
 }
+
+const withZod = (reading: CatalogReading): Catalog => reading.catalog ?? reading.finish(checkCatalogWithZod);

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { readCatalogFile } from '../../catalog/read-core.js';
-import { withCatalogSchema } from './schemas.js';
+import { readCatalog } from '../../catalog/read-core.js';
 import type { Catalog } from '../../catalog/types.js';
 import type { CliIo } from './io.js';
 
@@ -26,8 +25,14 @@ async function documentOf(io: CliIo, file: string, { keep }: { keep: boolean }):
   const path = resolve(io.cwd, file);
   let documents = read.get(io);
   if (!documents) read.set(io, (documents = new Map()));
-  const catalog = documents.get(path) ?? (await withCatalogSchema((check) => readCatalogFile(path, check)));
+  const catalog = documents.get(path) ?? (await readWithSchemaIfNeeded(path));
   if (keep) documents.set(path, catalog);
   else documents.delete(path);
   return catalog;
+}
+
+/** Read without zod; zod (about 100 modules) is loaded only for a document the generated validator rejects. */
+async function readWithSchemaIfNeeded(path: string): Promise<Catalog> {
+  const reading = readCatalog(path);
+  return reading.catalog ?? reading.finish((await import('../../catalog/read.js')).checkCatalogWithZod);
 }
