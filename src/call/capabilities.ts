@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import { McpnsError } from '../errors.js';
+import { linearRegExp } from '../util/linear-regexp.js';
 
 /** A MEW capability: a JSON pattern over an envelope's `kind` and `payload` (MEW v0.4 spec §4.1). */
 export interface Capability {
@@ -66,7 +67,8 @@ export function matchesPattern(pattern: unknown, value: unknown): boolean {
     const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
     if (regex) {
       try {
-        return new RegExp(regex[1]!, regex[2]).test(text);
+        // Linear time: the value comes from the call's arguments. A pattern the engine cannot run allows nothing.
+        return linearRegExp(regex[1]!, regex[2]).test(text);
       } catch {
         return false;
       }

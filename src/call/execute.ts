@@ -22,6 +22,7 @@ import type { HeldSession } from '../discovery/types.js';
 import { describeForm, maskContent, type ElicitForm, type ElicitValue } from './elicitation.js';
 import type { ToolArguments } from './arguments.js';
 import type { SecretSet } from '../util/redact.js';
+import { formatBytes } from '../util/json-walk.js';
 
 /** The SDK's own request timer is not used (mcpns keeps the deadline): the largest delay setTimeout accepts. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
@@ -52,7 +53,9 @@ export type ExecutionEvent =
   | { type: 'sampling-refused'; server: string }
   | { type: 'roots-listed'; server: string; roots: Root[] }
   | { type: 'request-refused'; server: string; method: string }
-  | { type: 'elicitation-complete'; server: string; elicitationId: string };
+  | { type: 'elicitation-complete'; server: string; elicitationId: string }
+  /** An elicitation mcpns would not pass on: asked outside the call it sent, or a web page that is not http(s). */
+  | { type: 'elicitation-refused'; server: string; mode: 'form' | 'url'; reason: 'not-calling' | 'url-scheme'; url?: string };
 
 export interface Root {
   uri: string;
@@ -76,6 +79,8 @@ export interface ExecutionSettings {
   auth?: AuthResolver | undefined;
   /** The run's secrets: registered credentials are redacted from the server's stderr and error messages. */
   secrets?: SecretSet | undefined;
+  /** --max-response-size, for a session opened here (discovery's sessions have it already). */
+  maxResponseBytes?: number | undefined;
   elicit: ElicitationResponder;
   onEvent(event: ExecutionEvent): void;
 }
@@ -133,6 +138,8 @@ export class Execution {
   /** The in-flight tools/call: aborting it makes the SDK send notifications/cancelled. */
   private callController: AbortController | undefined;
   private clock: CallClock | undefined;
+  /** The server whose tools/call is in flight: the only one whose elicitations are answered, and only meanwhile. */
+  private calling: string | undefined;
   private released = false;
   private readonly onAbort = (): void => {
     // Cancel first (the SDK writes notifications/cancelled synchronously), then end the sessions gracefully.
@@ -188,6 +195,7 @@ export class Execution {
       controller.abort(`mcpns: --${limit} of ${limitMs} ms passed`);
     });
     this.clock = clock;
+    this.calling = spec.name;
     if (this.settings.signal.aborted) controller.abort('interrupted by the user (SIGINT)');
     try {
       const result = await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, LooseCallToolResultSchema, {
@@ -211,6 +219,20 @@ export class Execution {
     } catch (error) {
       if (expired) throw expired;
       if (this.settings.signal.aborted) throw error;
+      // The answer grew past the cap: the transport stopped reading and ended the connection, which the SDK reports
+      // as "Connection closed"; the cause is the size.
+      const tooLarge = held.session.wire.tooLarge;
+      if (tooLarge) {
+        throw new McpnsError(
+          'RESPONSE_TOO_LARGE',
+          `tools/call ${spec.name}/${tool}: the answer was larger than ${formatBytes(tooLarge.limitBytes)}; reading stopped there`,
+          {
+            hint: 'raise --max-response-size <bytes> if a result this large is expected',
+            details: { limitBytes: tooLarge.limitBytes },
+            cause: error,
+          },
+        );
+      }
       // Refused for authorization (e.g. the tool needs more scope than the sign-in granted): AUTH_REQUIRED with its hint.
       const explained = held.session.explainError(error);
       if (explained instanceof McpnsError) throw explained;
@@ -219,6 +241,7 @@ export class Execution {
     } finally {
       clock.stop();
       this.clock = undefined;
+      this.calling = undefined;
       this.callController = undefined;
     }
   }
@@ -235,6 +258,7 @@ export class Execution {
         hostEnv: this.settings.hostEnv,
         auth: this.settings.auth,
         secrets: this.settings.secrets,
+        maxResponseBytes: this.settings.maxResponseBytes,
         ...(runner ? { packageRunner: true } : {}),
       });
     } finally {
@@ -262,6 +286,17 @@ export class Execution {
     const roots = this.settings.roots ?? [];
     client.setRequestHandler('elicitation/create', async (request, context) => {
       const params = request.params;
+      const mode = params.mode === 'url' ? 'url' : 'form';
+      // The user's answers (and --yes) are for the tool they called: a server asking while it is listed, or after
+      // the call, gets an error and nothing else.
+      if (this.calling !== server) {
+        this.settings.onEvent({ type: 'elicitation-refused', server, mode, reason: 'not-calling' });
+        throw jsonRpcError(ProtocolErrorCode.InvalidRequest, 'mcpns answers elicitation only from the server whose tool it calls, while that call runs');
+      }
+      if (params.mode === 'url' && !isWebUrl(params.url)) {
+        this.settings.onEvent({ type: 'elicitation-refused', server, mode, reason: 'url-scheme', url: params.url });
+        throw jsonRpcError(ProtocolErrorCode.InvalidParams, 'URL-mode elicitation needs an http or https URL');
+      }
       const question: ElicitationQuestion =
         params.mode === 'url'
           ? { mode: 'url', server, message: params.message, url: params.url, elicitationId: params.elicitationId }
@@ -296,11 +331,13 @@ export class Execution {
     client.fallbackRequestHandler = (request) => {
       if (request.method === 'sampling/createMessage') {
         this.settings.onEvent({ type: 'sampling-refused', server });
-        return Promise.reject(methodNotFound('mcpns does not support sampling/createMessage: it has no model and declares no sampling capability'));
+        return Promise.reject(
+          jsonRpcError(ProtocolErrorCode.MethodNotFound, 'mcpns does not support sampling/createMessage: it has no model and declares no sampling capability'),
+        );
       }
       this.settings.onEvent({ type: 'request-refused', server, method: request.method });
       const why = request.method === 'roots/list' ? ' (no roots declared; mcpns call --root <dir> declares them)' : '';
-      return Promise.reject(methodNotFound(`mcpns does not support ${request.method}${why}`));
+      return Promise.reject(jsonRpcError(ProtocolErrorCode.MethodNotFound, `mcpns does not support ${request.method}${why}`));
     };
     client.setNotificationHandler('notifications/message', (notification) => {
       const { level, logger, data } = notification.params;
@@ -312,9 +349,19 @@ export class Execution {
   }
 }
 
-/** A JSON-RPC "Method not found" error whose message is exactly `message`. */
-function methodNotFound(message: string): Error {
-  return Object.assign(new Error(message), { code: ProtocolErrorCode.MethodNotFound });
+/** A JSON-RPC error whose message is exactly `message`. */
+function jsonRpcError(code: ProtocolErrorCode, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** An http(s) URL: the only pages a person is asked to open (javascript:, file:, data: … are refused). */
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ import { validateArguments, type ArgumentViolation } from './validate.js';
 export interface OutputCheck {
   valid: boolean;
   violations: ArgumentViolation[];
+  /** What could not be checked (e.g. a pattern the linear-time engine cannot run). */
+  note?: string;
 }
 
 /**
@@ -23,8 +25,8 @@ export function checkOutput(outputSchema: Record<string, unknown> | undefined, r
     return { valid: false, violations: [{ path: 'structuredContent', keyword: 'type', message: 'expected an object' }] };
   }
   try {
-    const { valid, violations } = validateArguments(outputSchema, structured as Record<string, unknown>, 'the tool (outputSchema)');
-    return { valid, violations: violations.map((violation) => ({ ...violation, path: `structuredContent.${violation.path}` })) };
+    const { valid, violations, note } = validateArguments(outputSchema, structured as Record<string, unknown>, 'the tool (outputSchema)');
+    return { valid, violations: violations.map((violation) => ({ ...violation, path: `structuredContent.${violation.path}` })), ...(note ? { note } : {}) };
   } catch (error) {
     return { valid: false, violations: [{ path: 'outputSchema', keyword: 'schema', message: (error as Error).message }] };
   }

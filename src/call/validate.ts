@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { McpnsError } from '../errors.js';
-import { createAjv, type AjvInstance, type SchemaDialect } from '../util/json-schema.js';
+import { checkingPatterns, createAjv, type AjvInstance, type SchemaDialect } from '../util/json-schema.js';
 
 export type { SchemaDialect } from '../util/json-schema.js';
 
@@ -16,7 +16,10 @@ export interface ArgumentViolation {
 export interface ArgumentValidation {
   valid: boolean;
   dialect: SchemaDialect;
-  /** Set when `$schema` named a dialect mcpns does not ship (validated as draft-07 without it). */
+  /**
+   * Set when `$schema` named a dialect mcpns does not ship (validated as draft-07 without it), or a `pattern` the
+   * linear-time engine cannot run was passed over; several notes are joined with "; ".
+   */
   note?: string;
   violations: ArgumentViolation[];
 }
@@ -40,7 +43,8 @@ const instances = new Map<SchemaDialect, AjvInstance>();
 function ajvFor(dialect: SchemaDialect): AjvInstance {
   let ajv = instances.get(dialect);
   if (!ajv) {
-    ajv = createAjv(dialect, { allErrors: true, strict: false, validateFormats: true }, true);
+    // logger: false — ajv would print "unknown format … ignored" (the server's text) straight to stderr.
+    ajv = createAjv(dialect, { allErrors: true, strict: false, validateFormats: true, logger: false }, true);
     instances.set(dialect, ajv);
   }
   return ajv;
@@ -64,9 +68,10 @@ export function validateArguments(inputSchema: Record<string, unknown>, args: Re
       cause: error,
     });
   }
-  const valid = validate(args) as boolean;
+  const { value: valid, unchecked } = checkingPatterns(() => validate(args) as boolean);
   const violations = valid ? [] : describeErrors(validate.errors ?? []);
-  return { valid, dialect, ...(note ? { note } : {}), violations };
+  const notes = [...(note ? [note] : []), ...unchecked];
+  return { valid, dialect, ...(notes.length ? { note: notes.join('; ') } : {}), violations };
 }
 
 function withoutKey(schema: Record<string, unknown>, key: string): Record<string, unknown> {

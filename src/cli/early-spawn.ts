@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../config/load-core.js';
-import { findOwnConfig } from '../config/locate.js';
+import { displayPath, findOwnConfig } from '../config/locate.js';
 import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
 import { prespawn } from '../discovery/prespawn.js';
 import { spawnRequest } from '../discovery/spawn-request.js';
 import { COMMANDS } from './commands/index.js';
+import { messageLine, readingMessage } from './services/console.js';
 
 /**
  * Spawn first. For the commands that discover every selected server (`discovers` in the command manifest,
@@ -38,18 +39,39 @@ interface EarlyPlan {
   configFile?: string;
   servers?: string[];
   concurrency: number;
+  /** --json / --format json: stderr lines are JSON objects. */
+  json: boolean;
+  /** -q / --quiet: no status lines. */
+  quiet: boolean;
+}
+
+export interface EarlyContext {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  stderr: { write(text: string): void };
+}
+
+/** What spawnEarly did: how many servers it started, and the looked-up config it named on stderr (if it did). */
+export interface EarlySpawn {
+  started: number;
+  announced?: string;
 }
 
 /** What the command line asks for, or undefined when it is anything this path does not handle exactly. */
 function planFrom(argv: readonly string[]): EarlyPlan | undefined {
   if (!COMMANDS.find((command) => command.name === argv[0])?.discovers) return undefined;
-  const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY };
+  const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY, json: false, quiet: false };
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = equals > 0 ? arg.slice(0, equals) : arg;
     const inline = equals > 0 ? arg.slice(equals + 1) : undefined;
-    if (FLAGS.has(name) && inline === undefined) continue;
+    if (FLAGS.has(name) && inline === undefined) {
+      if (name === '--json') plan.json = true;
+      if (name === '-q' || name === '--quiet') plan.quiet = true;
+      continue;
+    }
     if (LISTS.has(name)) {
       const values = inline !== undefined ? [inline] : [];
       while (inline === undefined && index + 1 < argv.length && !argv[index + 1]!.startsWith('-')) values.push(argv[++index]!);
@@ -71,6 +93,8 @@ function planFrom(argv: readonly string[]): EarlyPlan | undefined {
     if (name === '-c' || name === '--config') {
       if (plan.configFile !== undefined) return undefined; // several sources are merged: not this path
       plan.configFile = value;
+    } else if (name === '--format') {
+      plan.json = value === 'json';
     } else if (name === '--concurrency') {
       const count = Number(value);
       if (!Number.isInteger(count) || count <= 0) return undefined;
@@ -81,31 +105,38 @@ function planFrom(argv: readonly string[]): EarlyPlan | undefined {
 }
 
 /**
- * Start the servers the command is about to discover (at most `--concurrency` of them, in discovery order). Returns
- * how many were started; 0 whenever anything is not exactly what this path handles. Never throws.
+ * Start the servers the command is about to discover (at most `--concurrency` of them, in discovery order). Says how
+ * many were started (0 whenever anything is not exactly what this path handles) and which looked-up config it named
+ * on stderr. Never throws.
  */
-export function spawnEarly(argv: readonly string[], context: { cwd: string; env: Record<string, string | undefined>; home: string }): number {
+export function spawnEarly(argv: readonly string[], context: EarlyContext): EarlySpawn {
+  const nothing: EarlySpawn = { started: 0 };
   try {
     const plan = planFrom(argv);
-    if (!plan) return 0;
-    const file = plan.configFile !== undefined ? resolve(context.cwd, plan.configFile) : findOwnConfig(context.cwd);
-    if (!file) return 0;
+    if (!plan) return nothing;
+    const lookedUp = plan.configFile === undefined;
+    const file = lookedUp ? findOwnConfig(context.cwd, context.home) : resolve(context.cwd, plan.configFile!);
+    if (!file) return nothing;
     // The loader itself, without zod: a config it cannot decide alone throws, and this path steps aside.
     const config = loadConfig({ configFiles: [file], cwd: context.cwd, env: context.env, home: context.home });
-    if (Object.values(config.namespaces).some((namespace) => namespace.enabled === false)) return 0; // hides servers
+    if (Object.values(config.namespaces).some((namespace) => namespace.enabled === false)) return nothing; // hides servers
     const known = new Set(config.servers.map((server) => server.name));
-    if (plan.servers?.some((name) => !known.has(name))) return 0; // an error the command itself reports
+    if (plan.servers?.some((name) => !known.has(name))) return nothing; // an error the command itself reports
     const wanted = plan.servers ? new Set(plan.servers) : undefined;
     // Discovery's order: the selected, enabled servers in config order; the first `concurrency` start at once.
-    const first = config.servers.filter((server) => server.enabled && (!wanted || wanted.has(server.name))).slice(0, plan.concurrency);
-    let started = 0;
-    for (const server of first) {
-      if (server.transport !== 'stdio' || server.command === undefined) continue; // HTTP servers take a slot but start nothing
-      prespawn(spawnRequest(server, context.env));
-      started++;
+    const first = config.servers
+      .filter((server) => server.enabled && (!wanted || wanted.has(server.name)))
+      .slice(0, plan.concurrency)
+      .filter((server) => server.transport === 'stdio' && server.command !== undefined); // HTTP servers take a slot but start nothing
+    if (!first.length) return nothing;
+    // A config found by lookup is named before anything starts from it (as the command itself would name it).
+    if (lookedUp && !plan.quiet) {
+      const shown = displayPath(file, context.cwd);
+      context.stderr.write(messageLine('status', readingMessage(shown, 'mcpns'), { file: shown, client: 'mcpns' }, plan.json));
     }
-    return started;
+    for (const server of first) prespawn(spawnRequest(server, context.env));
+    return { started: first.length, ...(lookedUp ? { announced: file } : {}) };
   } catch {
-    return 0;
+    return nothing;
   }
 }

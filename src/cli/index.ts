@@ -66,9 +66,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 // Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.
+let announcedConfig: string | undefined;
 if (COMMANDS.find((command) => command.name === argv[0])?.discovers) {
   const { spawnEarly } = await import('./early-spawn.js');
-  spawnEarly(argv, { cwd: process.cwd(), env: process.env, home: homedir() });
+  announcedConfig = spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: process.env, stderr: process.stderr }).announced;
 }
 
 const { main } = await import('./main.js');
@@ -89,6 +90,7 @@ const code = await main(argv, {
         },
       }
     : {}),
+  ...(announcedConfig !== undefined ? { announcedConfig } : {}),
 });
 await terminateAllGroups();
 const exitCode = signalled !== undefined ? SIGNAL_EXIT[signalled] : code;

@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { expandPosixDefault } from './expand.js';
 import { parse as parseLoose } from 'jsonc-parser';
@@ -10,15 +10,16 @@ import { ALL_ENV, policyFromSetting } from './spawn-env.js';
 import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
 import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
 import { SchemaNeeded } from '../util/schema-needed.js';
+import { linearRegExp } from '../util/linear-regexp.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, detectClient, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from './namespace-diagnostics.js';
 import { checkRouteDefinitions } from './route-definitions.js';
-import { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS } from './locate.js';
+import { displayPath, findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS, ownConfigCandidates } from './locate.js';
 import type { LoadOptions } from './load-options.js';
 
-export { findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME } from './locate.js';
+export { displayPath, findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME } from './locate.js';
 
 type JsonTree = ReturnType<typeof parseJsonText>['tree'];
 
@@ -32,12 +33,6 @@ interface CoreLoadOptions extends LoadOptions {
   checkOwnConfig?: OwnConfigCheck | undefined;
 }
 
-/** Shown path: relative to cwd when inside it, so output is stable across machines. */
-export function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
 /**
  * Load every configured source and merge them into one LoadedConfig. Without `checkOwnConfig`, zod is never loaded:
  * a mcpns.config.json the precompiled validator rejects throws SchemaNeeded (load.ts's loadConfig passes zod's check).
@@ -46,9 +41,12 @@ export function loadConfig(loadOptions: LoadOptions, checkOwnConfig?: OwnConfigC
   const options: CoreLoadOptions = { ...loadOptions, checkOwnConfig };
   const configFiles = options.configFiles ?? [];
   const hasClientSource = (options.clients?.length ?? 0) > 0 || options.scan === true;
-  const files = configFiles.length > 0 ? configFiles.map((file) => resolve(options.cwd, file)) : hasClientSource ? [] : [findOwnConfig(options.cwd)];
-  if (files.length === 1 && files[0] === undefined) return loadProjectClientFiles(options);
+  const found = configFiles.length === 0 && !hasClientSource ? findOwnConfig(options.cwd, options.home) : undefined;
+  if (configFiles.length === 0 && !hasClientSource && found === undefined) return loadProjectClientFiles(options);
+  const files = found !== undefined ? [found] : configFiles.map((file) => resolve(options.cwd, file));
   const merged = emptyConfig(files[0] ? dirname(files[0]) : options.cwd);
+  // Found by lookup, not named: the command says which file it reads (and so which servers it may start).
+  if (found !== undefined) merged.detected = [{ file: displayPath(found, options.cwd), client: 'mcpns' }];
   for (const file of files as string[]) {
     mergeInto(merged, loadFile(file, options));
   }
@@ -62,7 +60,7 @@ export function loadConfig(loadOptions: LoadOptions, checkOwnConfig?: OwnConfigC
 
 /**
  * Zero-config start: no source option and no mcpns.config.json, so the project-level files of every client found in
- * cwd and its parents (up to the repository root) are read, as those clients would read them.
+ * project folders (cwd and its parents up to the repository root, see projectFolders) are read, as those clients would read them.
  */
 function loadProjectClientFiles(options: CoreLoadOptions): LoadedConfig {
   const { found, searched } = findProjectFiles(options.cwd, options.home);
@@ -76,7 +74,7 @@ function loadProjectClientFiles(options: CoreLoadOptions): LoadedConfig {
     mergeInto(merged, loaded);
   }
   if (merged.detected.length === 0) {
-    const ownSearched = ownConfigCandidates(options.cwd);
+    const ownSearched = ownConfigCandidates(options.cwd, options.home);
     throw nothingFound([...ownSearched, ...searched], options, undefined);
   }
   return finishLoading(merged);
@@ -94,19 +92,6 @@ function nothingFound(searched: readonly string[], options: LoadOptions, via: '-
       : "pass --config <file>, try --scan (every client's user-level files too), or create mcpns.config.json with `mcpns init`",
     details: { searched: shown },
   });
-}
-
-/** Where findOwnConfig looks: mcpns.config.json in cwd and its parents up to the repository root. */
-function ownConfigCandidates(cwd: string): string[] {
-  const candidates: string[] = [];
-  let directory = resolve(cwd);
-  for (;;) {
-    candidates.push(join(directory, OWN_CONFIG_NAME));
-    if (existsSync(join(directory, '.git'))) return candidates;
-    const parent = dirname(directory);
-    if (parent === directory) return candidates;
-    directory = parent;
-  }
 }
 
 function finishLoading(merged: LoadedConfig): LoadedConfig {
@@ -317,7 +302,8 @@ function validateRegexes(config: McpnsConfig, shown: string, text: string, tree:
   for (const [name, namespace] of Object.entries(config.namespaces ?? {})) {
     if (namespace.pattern === undefined) continue;
     try {
-      new RegExp(namespace.pattern, 'u');
+      // The engine lint runs it on (tool names come from servers): lookahead or backreferences are refused here.
+      linearRegExp(namespace.pattern, 'u');
     } catch (error) {
       const at = locate(text, tree, ['namespaces', name, 'pattern']);
       throw new ConfigError('CONFIG_INVALID', `namespaces.${name}.pattern: invalid regular expression: ${(error as Error).message}`, {

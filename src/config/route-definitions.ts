@@ -22,6 +22,7 @@ export function templatePlaceholders(template: unknown, path: Array<string | num
   }
   return [];
 }
+import { linearRegExp, type LinearRegExp } from '../util/linear-regexp.js';
 
 /** One tool call a rule makes: `tool`/`arguments` on the rule itself, or each entry of `calls`. */
 export interface RouteCallTemplate {
@@ -49,17 +50,19 @@ export function routeCalls(route: Route): RouteCallTemplate[] {
   return route.tool ? [{ tool: route.tool, ...(route.arguments ? { arguments: route.arguments } : {}) }] : [];
 }
 
-/** Compile a rule's pattern (flags default "i"); throws the RegExp SyntaxError. */
-export function compileRoutePattern(route: Route): RegExp | undefined {
+/**
+ * Compile a rule's pattern (flags default "i") on the linear-time engine: the question may come from anyone (a gateway
+ * routes its clients' questions), so no pattern may take exponential time. Throws the SyntaxError of an invalid
+ * pattern, or UnsupportedPatternError (lookahead, backreferences).
+ */
+export function compileRoutePattern(route: Route): LinearRegExp | undefined {
   if (route.pattern === undefined) return undefined;
-  return new RegExp(route.pattern, route.flags ?? DEFAULT_ROUTE_FLAGS);
+  return linearRegExp(route.pattern, route.flags ?? DEFAULT_ROUTE_FLAGS);
 }
 
 /** Named groups a pattern declares (whether or not they take part in a match). */
-export function namedGroups(pattern: RegExp): string[] {
-  // An empty alternative always matches "", and `groups` then lists every named group (as undefined).
-  const probe = new RegExp(`${pattern.source}|`, pattern.flags.replace(/[gy]/g, ''));
-  return Object.keys(probe.exec('')?.groups ?? {});
+export function namedGroups(pattern: LinearRegExp): string[] {
+  return [...pattern.groupNames];
 }
 
 /**

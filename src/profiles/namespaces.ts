@@ -1,5 +1,6 @@
 import type { LoadedConfig } from '../config/loaded.js';
 import type { Namespace } from '../config/schema.js';
+import { linearRegExp, type LinearRegExp } from '../util/linear-regexp.js';
 
 /** A configured namespace with its name (config key). */
 export interface NamedNamespace extends Namespace {
@@ -23,17 +24,11 @@ export function namespacesByServer(config: LoadedConfig): Map<string, NamedNames
   return byServer;
 }
 
-const compiled = new Map<string, RegExp>();
-
 /**
- * A namespace pattern compiled once, with the `u` flag (the same flags config loading validated
- * it with, so an invalid pattern never gets this far).
+ * A namespace pattern with the `u` flag, on the linear-time engine (tool names come from servers: a pattern such as
+ * `^(a+)+$` must not hang `lint` on a crafted name). Config loading validated it the same way, so an invalid or
+ * unsupported pattern never gets this far.
  */
-export function namespacePattern(pattern: string): RegExp {
-  let regex = compiled.get(pattern);
-  if (!regex) {
-    regex = new RegExp(pattern, 'u');
-    compiled.set(pattern, regex);
-  }
-  return regex;
+export function namespacePattern(pattern: string): LinearRegExp {
+  return linearRegExp(pattern, 'u');
 }

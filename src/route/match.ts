@@ -103,7 +103,7 @@ export function tryRule(route: Route, index: number, question: string): RuleTria
       source: route.pattern,
       flags: regex.flags,
       matched: match !== null,
-      ...(match ? { match: match[0], at: match.index } : {}),
+      ...(match ? { match: match.text, at: match.index } : {}),
       wordsFound: found.filter((alternative): alternative is string => alternative !== undefined),
       wordsMissing: words.filter((_, index) => found[index] === undefined),
     };

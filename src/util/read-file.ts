@@ -10,16 +10,22 @@ export const DEFAULT_MAX_INPUT_BYTES = 500 * 1024 * 1024;
 /** Largest config file read (real ones are kilobytes; 20 000 servers are about 4 MB). */
 export const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
 
+/** Largest hand-made document read: `--args @file`, `--answers`, `--capabilities`, a plan, standard input. */
+export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
 export type UnreadableReason = 'not-found' | 'directory' | 'not-regular' | 'too-large' | 'unreadable';
 
-/** A file that cannot be read as an input; `reason` says why, `message` says it in words. */
+/**
+ * A file that cannot be read as an input; `reason` says why, `detail` says it in words without the file name
+ * ("is not a regular file (a device, FIFO or socket)"), `message` with it.
+ */
 export class UnreadableFileError extends Error {
   constructor(
     readonly file: string,
     readonly reason: UnreadableReason,
-    message: string,
+    readonly detail: string,
   ) {
-    super(message);
+    super(`${file} ${detail}`);
     this.name = 'UnreadableFileError';
   }
 }
@@ -30,27 +36,31 @@ export class UnreadableFileError extends Error {
  * includes or points at one fails with a clear error instead of hanging or exhausting memory.
  */
 export function readRegularFile(file: string, maxBytes = DEFAULT_MAX_INPUT_BYTES): string {
+  const unreadable = (reason: UnreadableReason, detail: string): UnreadableFileError => new UnreadableFileError(file, reason, detail);
+  const failed = (error: unknown): UnreadableFileError =>
+    unreadable('unreadable', `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  const notRegular = (): UnreadableFileError => unreadable('not-regular', 'is not a regular file (a device, FIFO or socket)');
+  const tooLarge = (): UnreadableFileError => unreadable('too-large', `is larger than ${formatBytes(maxBytes)}`);
   let stat;
   try {
     stat = statSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UnreadableFileError(file, 'not-found', `${file} does not exist`);
-    throw new UnreadableFileError(file, 'unreadable', `cannot read ${file}: ${code ?? (error as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw unreadable('not-found', 'does not exist');
+    throw failed(error);
   }
-  if (stat.isDirectory()) throw new UnreadableFileError(file, 'directory', `${file} is a directory, not a file`);
-  if (!stat.isFile()) throw new UnreadableFileError(file, 'not-regular', `${file} is not a regular file (a device, FIFO or socket)`);
-  const tooLarge = (): UnreadableFileError => new UnreadableFileError(file, 'too-large', `${file} is larger than ${formatBytes(maxBytes)}`);
+  if (stat.isDirectory()) throw unreadable('directory', 'is a directory, not a file');
+  if (!stat.isFile()) throw notRegular();
   if (stat.size > maxBytes) throw tooLarge();
   let fd: number;
   try {
     // O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening it must not wait for a writer.
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new UnreadableFileError(file, 'unreadable', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw failed(error);
   }
   try {
-    if (!fstatSync(fd).isFile()) throw new UnreadableFileError(file, 'not-regular', `${file} is not a regular file (a device, FIFO or socket)`);
+    if (!fstatSync(fd).isFile()) throw notRegular();
     // Read up to the limit whatever stat said: files under /proc report size 0, and a file may grow meanwhile. One
     // buffer of the size stat gave (and a byte to notice growth), grown only past it: a 300 MB catalog is held once as
     // bytes and once as text, never also as a list of chunks and their concatenation.

@@ -51,7 +51,9 @@ describe('call --execute (built bin)', () => {
   it('a silent call past --call-timeout: exit 1, CALL_TIMEOUT, notifications/cancelled received, nothing left running', async () => {
     const result = await runBin(['call', 'long-running/silent', 'duration_ms=3000', '--execute', '--call-timeout', '1000'], { cwd: config.dir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/mcpns: error: tools\/call long-running\/silent: no answer and no progress for 1000 ms \(--call-timeout 1000\)/);
+    expect(result.stderr).toMatch(
+      /mcpns: error: CALL_TIMEOUT: tools\/call long-running\/silent: no answer and no progress for 1000 ms \(--call-timeout 1000\)/,
+    );
     expect(received()).toContainEqual({ tool: 'silent', event: 'cancelled', reason: 'mcpns: --call-timeout of 1000 ms passed' });
     await expectProcessesGone(readPids(pids.file));
   });
@@ -154,7 +156,7 @@ describe('call --execute on a terminal (pseudo-terminal)', () => {
   it('declining the form sends a decline and exits 1 with DECLINED', async () => {
     const result = await runBinOnPty(['call', 'assistant/deploy', '--execute'], [{ expect: 'Service name [demo]: ', send: '!decline\r' }], { cwd: config.dir });
     expect(result.code).toBe(1);
-    expect(result.output).toContain('mcpns: error: declined the form server "assistant" asked for');
+    expect(result.output).toContain('mcpns: error: DECLINED: declined the form server "assistant" asked for');
     expect(received()).toContainEqual({ tool: 'deploy', event: 'elicitation', result: { action: 'decline' } });
   });
 
@@ -178,7 +180,7 @@ describe('call --execute on a terminal (pseudo-terminal)', () => {
       cwd: config.dir,
     });
     expect(result.code).toBe(1);
-    expect(result.output).toContain('mcpns: error: not confirmed; nothing was sent to files/file_write_file');
+    expect(result.output).toContain('mcpns: error: DECLINED: not confirmed; nothing was sent to files/file_write_file');
     expect(received()).toEqual([]);
     // Confirmed, the same call goes out: the recorder above can see it.
     const confirmed = await runBinOnPty(['call', 'files/file_write_file', 'path=a.txt', 'content=x', '--execute'], [{ expect: '[y/N] ', send: 'y\r' }], {

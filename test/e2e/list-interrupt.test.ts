@@ -38,8 +38,9 @@ describe('mcpns list interrupted (built bin)', () => {
     expect(readPids(pids.file).length).toBe(2);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    // One line: no per-server failures, no advice about partial results.
-    expect(stderr).toBe('mcpns: interrupted\n');
+    // The config found by lookup is named before its servers start; then one line: no per-server failures, no advice
+    // about partial results.
+    expect(stderr).toBe('mcpns: reading mcpns.config.json\nmcpns: interrupted\n');
     await expectProcessesGone(readPids(pids.file));
   });
 });

@@ -4,7 +4,7 @@
  * end or hanging); loading is linear in the number of servers (20 000 servers took over a minute).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
@@ -108,5 +108,32 @@ describe('loading is linear in the number of servers', () => {
     const config = loadConfig({ configFiles: [join(dir, file)], cwd: dir, env: { HOME: '/home/x' }, home: dir });
     expect(config.servers).toHaveLength(20_000);
     expect(config.servers[19_999]).toMatchObject({ name: 'server-19999', source: { line: 3 + 10 * 19_999 } });
+  });
+});
+
+describe('config lookup without a repository (issue 25 §2.5)', () => {
+  it('`list` in a/b/c does not run the command of ../../../.mcp.json; it exits 2 listing where it looked', async () => {
+    const shared = makeTempDir();
+    const cwd = join(shared, 'a', 'b', 'c');
+    mkdirSync(cwd, { recursive: true });
+    const marker = join(shared, 'ran');
+    const script = `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`;
+    writeFileSync(join(shared, '.mcp.json'), JSON.stringify({ mcpServers: { planted: { command: process.execPath, args: ['-e', script] } } }));
+    writeFileSync(join(shared, 'mcpns.config.json'), JSON.stringify({ servers: { planted: { command: process.execPath, args: ['-e', script] } } }));
+    const result = await runCli(['list'], { cwd, env: { HOME: join(shared, 'home') } });
+    expect(result.stderr).toContain(`mcpns: error: no mcpns.config.json and no client config file in ${cwd}`);
+    expect(result.code).toBe(2);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a mcpns.config.json found in a parent (up to the repository root) is named before its servers start', async () => {
+    const root = makeTempDir();
+    mkdirSync(join(root, '.git'));
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'mcpns.config.json'), JSON.stringify({ servers: {} }));
+    const result = await runCli(['list', '--json'], { cwd: join(root, 'sub'), env: { HOME: join(root, 'home') } });
+    expect(result.stderr.split('\n')[0]).toBe(
+      JSON.stringify({ status: { message: `reading ${join(root, 'mcpns.config.json')}`, file: join(root, 'mcpns.config.json'), client: 'mcpns' } }),
+    );
   });
 });

@@ -19,6 +19,8 @@ export interface RunOptions {
   stdin?: string;
   isTTY?: boolean;
   now?: Date;
+  /** The config the entry point already named (as bin/mcpns.js passes it after starting servers early). */
+  announcedConfig?: string;
 }
 
 /** In-process: captures stdout/stderr, never a TTY unless asked, NO_COLOR set. */
@@ -35,13 +37,17 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     home: options.env?.['HOME'] ?? process.env['HOME'] ?? '/tmp',
     signal: options.signal ?? new AbortController().signal,
     now: () => options.now ?? new Date('2026-01-01T00:00:00.000Z'),
+    ...(options.announcedConfig !== undefined ? { announcedConfig: options.announcedConfig } : {}),
   };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
 
 /** The built bin (`npm run build` first; `npm test` does it in pretest). */
-export function runBin(args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runBin(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number; killSignal?: NodeJS.Signals } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -50,6 +56,8 @@ export function runBin(args: string[], options: { cwd?: string; env?: Record<str
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: '1', ...options.env },
         timeout: options.timeoutMs ?? 30_000,
+        // SIGKILL for a run that may be stuck where SIGTERM cannot reach it (a busy main thread).
+        killSignal: options.killSignal ?? 'SIGTERM',
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {

@@ -8,11 +8,12 @@
  * --call-timeout 1000 finishes only because each progress notification restarts the deadline, exactly as the 14 s tool
  * does under 60 s; a silent 3 s tool under --call-timeout 1000 is the silent case. No assertion depends on timing.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { jsonLines, jsonLinesOf } from '../helpers/json-lines.js';
 import { fixtureEntry, tempFile, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 
@@ -41,18 +42,8 @@ afterAll(() => {
 beforeEach(() => writeFileSync(events.file, ''));
 
 type Event = Record<string, unknown> & { event: string; tool?: string };
-const received = (): Event[] =>
-  existsSync(events.file)
-    ? readFileSync(events.file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Event)
-    : [];
-const stderrJson = (stderr: string): Array<Record<string, Record<string, unknown>>> =>
-  stderr
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
+const received = (): Event[] => jsonLinesOf<Event>(events.file);
+const stderrJson = (stderr: string): Array<Record<string, Record<string, unknown>>> => jsonLines(stderr);
 
 const call = (...args: string[]) => runCli(['call', ...args, '--config', config.file, '--execute']);
 
@@ -205,7 +196,7 @@ describe('elicitation (form mode)', () => {
     const result = await call('assistant/connect_account');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('asks you to open https://accounts.example.com/link?session=42');
-    expect(result.stderr).toContain('mcpns: error: declined the web page server "assistant" asked for');
+    expect(result.stderr).toContain('mcpns: error: DECLINED: declined the web page server "assistant" asked for');
     expect(received()).toContainEqual({ tool: 'connect_account', event: 'elicitation', result: { action: 'decline' } });
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnEarly } from '../../src/cli/early-spawn.js';
@@ -20,6 +20,12 @@ function project(config: Record<string, unknown>, name = 'mcpns.config.json'): {
 }
 const calculator = (extra: Record<string, unknown> = {}) => fixtureEntry('calculator', { env: { MCPNS_PID_FILE: '$PIDS' }, ...extra });
 const TWO = { servers: { a: calculator(), b: calculator() } };
+/** What spawnEarly needs of the entry point; `written` collects what it printed on stderr. */
+function context(dir: string, env: Record<string, string | undefined> = process.env) {
+  const written: string[] = [];
+  return { cwd: dir, home: join(dir, 'no-home'), env, stderr: { write: (text: string) => void written.push(text) }, written };
+}
+const started = (argv: string[], dir: string, env?: Record<string, string | undefined>): number => spawnEarly(argv, context(dir, env)).started;
 
 afterEach(async () => {
   await discardPrespawned();
@@ -43,7 +49,7 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     [['call', 'a/add'], 0],
   ])('%j starts %i', (argv, expected) => {
     const { dir } = project(TWO);
-    expect(spawnEarly(argv, { cwd: dir, env: process.env, home: dir })).toBe(expected);
+    expect(started(argv, dir)).toBe(expected);
     expect(prespawnedCount()).toBe(expected);
   });
 
@@ -53,25 +59,62 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     ['a route that does not compile', { ...TWO, routes: [{ name: 'r', pattern: '(', tool: 'a/add' }] }],
   ])('a config with %s starts nothing', (_, config) => {
     const { dir } = project(config);
-    expect(spawnEarly(['list'], { cwd: dir, env: process.env, home: dir })).toBe(0);
+    expect(started(['list'], dir)).toBe(0);
   });
 
   it('an include is followed as the command follows it (the same config core reads it)', () => {
     const { dir } = project({ ...TWO, include: ['.mcp.json'] });
     writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { c: calculator() } }));
-    expect(spawnEarly(['list', '--concurrency', '3'], { cwd: dir, env: process.env, home: dir })).toBe(3);
+    expect(started(['list', '--concurrency', '3'], dir)).toBe(3);
   });
 
   it("a client's config named with --config starts its servers too (read by the same config core as the command)", () => {
     const { dir } = project({ mcpServers: { a: calculator() } }, '.mcp.json');
-    expect(spawnEarly(['list', '--config', '.mcp.json'], { cwd: dir, env: process.env, home: dir })).toBe(1);
+    expect(started(['list', '--config', '.mcp.json'], dir)).toBe(1);
   });
 
   it('disabled servers are skipped and only the first --concurrency slots (HTTP servers included) are taken', () => {
     const { dir } = project({
       servers: { off: calculator({ enabled: false }), web: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, a: calculator(), b: calculator() },
     });
-    expect(spawnEarly(['list', '--concurrency', '2'], { cwd: dir, env: process.env, home: dir })).toBe(1);
+    expect(started(['list', '--concurrency', '2'], dir)).toBe(1);
+  });
+});
+
+describe('a config found by lookup is named before anything starts from it (issue 25 §2.5)', () => {
+  it('human, --json and --quiet; a config named with --config is not announced', () => {
+    const { dir } = project(TWO);
+    const human = context(dir);
+    expect(spawnEarly(['list'], human)).toEqual({ started: 2, announced: join(dir, 'mcpns.config.json') });
+    expect(human.written).toEqual(['mcpns: reading mcpns.config.json\n']);
+    void discardPrespawned();
+    const json = context(dir);
+    spawnEarly(['list', '--format', 'json'], json);
+    expect(json.written.map((line) => JSON.parse(line))).toEqual([
+      { status: { message: 'reading mcpns.config.json', file: 'mcpns.config.json', client: 'mcpns' } },
+    ]);
+    void discardPrespawned();
+    const quiet = context(dir);
+    expect(spawnEarly(['list', '-q'], quiet).started).toBe(2);
+    expect(quiet.written).toEqual([]);
+    void discardPrespawned();
+    const named = context(dir);
+    expect(spawnEarly(['list', '--config', 'mcpns.config.json'], named)).toEqual({ started: 2 });
+    expect(named.written).toEqual([]);
+  });
+
+  it('in a sub-folder: the parent config is named with its path; the command itself does not name it again', async () => {
+    const { dir } = project(TWO);
+    const sub = join(dir, 'sub');
+    mkdirSync(sub);
+    const early = context(sub);
+    const { announced } = spawnEarly(['list'], early);
+    expect(early.written).toEqual([`mcpns: reading ${join(dir, 'mcpns.config.json')}\n`]);
+    const result = await runCli(['list'], { cwd: sub, env: { HOME: join(dir, 'no-home') }, ...(announced ? { announcedConfig: announced } : {}) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('reading');
+    const again = await runCli(['list'], { cwd: sub, env: { HOME: join(dir, 'no-home') } });
+    expect(again.stderr).toContain(`mcpns: reading ${join(dir, 'mcpns.config.json')}\n`);
   });
 });
 
@@ -81,7 +124,7 @@ describe('discovery adopts what was started ahead', () => {
 
   it('one process per server, the same catalog, nothing left behind', async () => {
     const { dir, pids } = project(TWO);
-    expect(spawnEarly(['list', '--json'], { cwd: dir, env, home: dir })).toBe(2);
+    expect(started(['list', '--json'], dir, env)).toBe(2);
     const result = await runCli(['list', '--json'], { cwd: dir, env });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).tools).toHaveLength(6);

@@ -26,8 +26,10 @@ describe('ProcessGroup shutdown order', () => {
   it('a server that exits on stdin EOF is never signalled', async () => {
     const { group, stderr } = await start(`process.stdin.resume(); process.stdin.on('end', () => process.exit(0)); ${READY}`);
     await ready(stderr);
-    // The longest stdin grace there is: a loaded machine may take a while to run the exit, which must still come first.
-    await group.end({ ...CLOSE_POLICY, stdinGraceMs: 2000 });
+    // The product's stdin grace is 25 ms; under load a node process can take longer than that to see EOF and exit
+    // (it failed at load 12 on 2 cores). The order is what this test is about: with the longest grace end() allows
+    // (its 2 s cap), the EOF alone must end the server.
+    await group.end({ ...CLOSE_POLICY, stdinGraceMs: 30_000 });
     expect(group.exit).toEqual({ code: 0, signal: null });
     expect(group.alive()).toBe(false);
   });

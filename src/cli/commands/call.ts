@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { Catalog } from '../../catalog/types.js';
@@ -18,7 +18,7 @@ import type { HeldSession } from '../../discovery/types.js';
 import { McpnsError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { defineAction, type CommandHost, type Runtime } from '../services/command.js';
+import { defineAction, namingErrorCodes, type CommandHost, type Runtime } from '../services/command.js';
 import { collect, positiveInteger } from '../options/parsers.js';
 import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
 import { envelopeSettings, withEnvelopeOptions } from '../options/envelope-options.js';
@@ -32,7 +32,8 @@ import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 import { createElicitationResponder } from '../services/elicitation-prompt.js';
 import { Prompter } from '../services/prompt.js';
-import { readAll } from '../services/stdin.js';
+import { readDocument } from '../../util/read-document.js';
+import { InputTooLargeError, readAll } from '../services/stdin.js';
 import { DEFAULT_TOOL_LIMITS } from '../../catalog/limits.js';
 import { exceedsJsonLimits } from '../../util/json-walk.js';
 
@@ -92,7 +93,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
   const named = withPresetOption(withEnvelopeOptions(base), 'also accept names these presets give the model, and show them (comma-separated, repeatable)');
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(named), { hasPositionals: true }));
 
-  defineAction(command, host, async (runtime, options, name, pairs) => {
+  defineAction(namingErrorCodes(command), host, async (runtime, options, name, pairs) => {
     const config = await loadConfigurationFor(runtime, options);
     const args = options.args === undefined ? undefined : await readArgs(runtime, options.args);
     const settings = envelopeSettings(options, config, { cwd: runtime.io.cwd, now: runtime.io.now() });
@@ -137,6 +138,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
       signal: runtime.io.signal,
       hostEnv: runtime.io.env,
       secrets: runtime.console.secrets,
+      maxResponseBytes: options.maxResponseSize,
       elicit: responder,
       onEvent: (event) => showExecutionEvent(runtime, event, { logs: runtime.console.settings.verbose || options.logLevel !== undefined }),
     });
@@ -181,14 +183,11 @@ function readAnswers(runtime: Runtime, value: string): SuppliedAnswers {
   const trimmed = value.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return parseAnswers(value);
   const name = value.startsWith('@') ? value.slice(1) : value;
-  let text: string;
-  try {
-    text = readFileSync(resolve(runtime.io.cwd, name), 'utf8');
-  } catch (error) {
-    throw new McpnsError('ARGS_INVALID', `cannot read --answers file ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      hint: `--answers takes JSON ('{"field":"value"}') or a file holding it`,
-    });
-  }
+  const text = readDocument(
+    resolve(runtime.io.cwd, name),
+    (why) =>
+      new McpnsError('ARGS_INVALID', `cannot read --answers file ${name}: ${why}`, { hint: `--answers takes JSON ('{"field":"value"}') or a file holding it` }),
+  );
   return parseAnswers(text, name);
 }
 
@@ -239,17 +238,17 @@ async function planWithCatalog(
 
 /** `--args`: inline JSON, `@file.json`, or `-` for stdin. */
 async function readArgs(runtime: Runtime, value: string): Promise<ToolArguments> {
-  if (value === '-') return parseArgumentsJson(await readAll(runtime.io.stdin), '--args - (stdin)');
+  if (value === '-') {
+    const source = '--args - (stdin)';
+    const text = await readAll(runtime.io.stdin).catch((error: unknown) => {
+      throw error instanceof InputTooLargeError ? new McpnsError('ARGS_INVALID', `${source} is ${error.message}`) : error;
+    });
+    return parseArgumentsJson(text, source);
+  }
   if (value.startsWith('@')) {
     const file = resolve(runtime.io.cwd, value.slice(1));
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new McpnsError('ARGS_INVALID', `cannot read --args file ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-        location: { file },
-      });
-    }
+    const hint = 'use --args - to read the arguments from standard input';
+    const text = readDocument(file, (why) => new McpnsError('ARGS_INVALID', `cannot read --args file ${value.slice(1)}: ${why}`, { location: { file }, hint }));
     return parseArgumentsJson(text, value.slice(1));
   }
   return parseArgumentsJson(value, '--args');

@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findProjectFiles } from '../../config/clients/project-files.js';
 import { initialConfig } from '../../config/init.js';
@@ -8,7 +9,7 @@ import { EXIT } from '../../exit-codes.js';
 import { defineAction, type CommandHost } from '../services/command.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { packageFileUrl } from '../../util/package-file.js';
-import { outputFile, readExisting, writeOutputFile } from '../services/write-output.js';
+import { outputFile, writeOutputFile } from '../services/write-output.js';
 
 /** The JSON Schema shipped in the package (schema/ beside dist/). */
 const SCHEMA_FILE = fileURLToPath(packageFileUrl('schema/mcpns.config.schema.json'));
@@ -34,11 +35,10 @@ Naming targets are the presets of those clients. An existing file is never repla
 
   defineAction(command, host, async (runtime, options) => {
     const target = outputFile(runtime.io.cwd, options.output, '--output');
-    if (target && !options.force && readExisting(target) !== undefined) {
-      throw new McpnsError('IO', `${target.shown} already exists; not replacing it`, {
-        location: { file: target.shown },
-        hint: 'pass --force to replace it, or -o <file> to write elsewhere',
-      });
+    const existsHint = 'pass --force to replace it, or -o <file> to write elsewhere';
+    // Said before the client files are searched; the write itself is exclusive (another init may be running too).
+    if (target && !options.force && existsSync(target.path)) {
+      throw new McpnsError('IO', `${target.shown} already exists; not replacing it`, { location: { file: target.shown }, hint: existsHint });
     }
     const { found } = findProjectFiles(runtime.io.cwd, runtime.io.home);
     const config = initialConfig(target?.path ?? `${runtime.io.cwd}/${OWN_CONFIG_NAME}`, found, SCHEMA_FILE);
@@ -47,7 +47,7 @@ Naming targets are the presets of those clients. An existing file is never repla
       runtime.console.out(text);
       return EXIT.OK;
     }
-    writeOutputFile(target, text);
+    writeOutputFile(target, text, options.force ? {} : { exclusive: { existsHint } });
     const included = found.map(({ file, client }) => `${displayPath(file, runtime.io.cwd)} (${client})`);
     runtime.console.status(
       included.length

@@ -13,7 +13,8 @@ import { withSourceOptions } from '../options/source-options.js';
 import { makeChalk } from '../services/render-table.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
-import { readAll } from '../services/stdin.js';
+import { readDocument } from '../../util/read-document.js';
+import { InputTooLargeError, readAll } from '../services/stdin.js';
 
 export function registerPlan(program: Command, host: CommandHost): void {
   const plan = program.command('plan').description('validate a tool plan (e.g. from an LLM planner) against the catalog before anything runs');
@@ -67,15 +68,14 @@ Exit codes: 0 valid · 1 invalid plan · 2 unreadable input, usage or config err
 }
 
 async function readInput(runtime: Runtime, file: string): Promise<{ text: string; source: string }> {
-  if (file === '-') return { text: await readAll(runtime.io.stdin), source: 'stdin' };
-  const path = resolve(runtime.io.cwd, file);
-  try {
-    return { text: readFileSync(path, 'utf8'), source: file };
-  } catch (error) {
-    throw new McpnsError('PLAN_UNREADABLE', `cannot read plan ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      location: { file },
+  if (file === '-') {
+    const text = await readAll(runtime.io.stdin).catch((error: unknown) => {
+      throw error instanceof InputTooLargeError ? new McpnsError('PLAN_UNREADABLE', `standard input is ${error.message}`) : error;
     });
+    return { text, source: 'stdin' };
   }
+  const path = resolve(runtime.io.cwd, file);
+  return { text: readDocument(path, (why) => new McpnsError('PLAN_UNREADABLE', `cannot read plan ${file}: ${why}`, { location: { file } })), source: file };
 }
 
 const safe = (text: string): string => terminalSafe(text);

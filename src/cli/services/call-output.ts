@@ -68,6 +68,14 @@ export function showExecutionEvent(runtime: Runtime, event: ExecutionEvent, disp
     case 'roots-listed':
       console.detail(`server "${event.server}" listed roots: ${event.roots.map((root) => root.uri).join(', ')}`, { server: event.server });
       return;
+    case 'elicitation-refused':
+      console.warn(
+        event.reason === 'url-scheme'
+          ? `server "${event.server}" asked to open ${event.url ?? ''}, which is not an http(s) URL; refused`
+          : `server "${event.server}" asked for a ${event.mode === 'url' ? 'web page' : 'form'} outside the call mcpns sent; refused (answers go only to the tool you call)`,
+        { server: event.server, mode: event.mode, reason: event.reason },
+      );
+      return;
     case 'elicitation-complete':
       console.note(`server "${event.server}" says the web step ${event.elicitationId} is complete`, { server: event.server });
       return;
@@ -124,6 +132,7 @@ export function renderResult(
       ? chalk.dim('structured content matches the outputSchema\n')
       : chalk.red(`structured content violates the outputSchema:\n`) +
         extras.output.violations.map((violation) => `  ${safe(violation.path)}: ${safe(violation.message)}\n`).join('');
+    if (extras.output.note) text += chalk.dim(`  (${safe(extras.output.note)})\n`);
   }
   if (!content.length && result['structuredContent'] === undefined) text += chalk.dim('(no content)\n');
   return text;

@@ -85,8 +85,8 @@ export function resolveTargets(explicit: readonly string[], config: LoadedConfig
 }
 
 function readBaseline(cwd: string, value: string): Baseline {
-  const file = outputFile(cwd, value, '--baseline');
-  const text = file ? readExisting(file) : undefined;
+  // An input: read through a link if it is one (only writing refuses links).
+  const text = value === '-' || !value ? undefined : readExisting({ path: resolve(cwd, value), shown: value });
   if (text === undefined) {
     throw new McpnsError('IO', `baseline file not found: ${resolve(cwd, value)}`, {
       location: { file: value },

@@ -57,6 +57,7 @@ export function defineAction<A extends unknown[], O extends OptionValues & Outpu
   host: CommandHost,
   run: (runtime: Runtime, options: O, ...args: A) => Promise<number>,
 ): void {
+  const reporting: ErrorReporting = { codeInText: codesInText.has(command) };
   command.action(async () => {
     const options = command.opts();
     const console = consoleFor(host.io, options);
@@ -65,13 +66,29 @@ export function defineAction<A extends unknown[], O extends OptionValues & Outpu
       const code = await run({ io: host.io, console, afterOutput: (work) => host.afterOutput(work) }, options, ...command.processedArgs);
       host.setExitCode(host.io.signal.aborted ? reportError(undefined, { io: host.io, console }) : code);
     } catch (error) {
-      host.setExitCode(reportError(error, { io: host.io, console }));
+      host.setExitCode(reportError(error, { io: host.io, console }, reporting));
     }
   });
 }
 
+const codesInText = new WeakSet<object>();
+
+/** The command's errors name their code in human output too (see ErrorReporting.codeInText). */
+export function namingErrorCodes<C extends object>(command: C): C {
+  codesInText.add(command);
+  return command;
+}
+
+export interface ErrorReporting {
+  /**
+   * Name the error's code in human output too (`mcpns: error: CALL_TIMEOUT: …`), as discovery failures do: a script
+   * reading a call's stderr tells a timeout from a refusal without --json. Usage errors keep their plain form.
+   */
+  codeInText?: boolean;
+}
+
 /** Print an error once, in the console's form, and return its exit code (130 when the run was interrupted). */
-export function reportError(error: unknown, runtime: Runtime): number {
+export function reportError(error: unknown, runtime: Runtime, reporting: ErrorReporting = {}): number {
   if (runtime.io.signal.aborted) {
     // One line, whatever was under way: no per-server failures, no advice about partial results.
     runtime.console.error({ code: 'INTERRUPTED', message: 'interrupted' }, 'mcpns: interrupted\n');
@@ -79,16 +96,21 @@ export function reportError(error: unknown, runtime: Runtime): number {
   }
   if (isMcpnsError(error)) {
     const { file, line, column, path } = error.location;
-    runtime.console.error({
-      code: error.code,
-      message: error.message,
-      ...(file ? { file } : {}),
-      ...(line ? { line } : {}),
-      ...(column ? { column } : {}),
-      ...(path ? { path } : {}),
-      ...(error.hint ? { hint: error.hint } : {}),
-      ...error.details,
-    });
+    const showCode = reporting.codeInText === true && error.code !== 'USAGE' && !error.message.includes(`${error.code}: `);
+    runtime.console.error(
+      {
+        code: error.code,
+        message: error.message,
+        ...(file ? { file } : {}),
+        ...(line ? { line } : {}),
+        ...(column ? { column } : {}),
+        ...(path ? { path } : {}),
+        ...(error.hint ? { hint: error.hint } : {}),
+        ...error.details,
+      },
+      undefined,
+      { showCode },
+    );
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);

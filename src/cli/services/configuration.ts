@@ -9,12 +9,13 @@ import { inheritedSecrets } from '../../config/spawn-env.js';
 import { describeTarget } from '../../config/describe-server.js';
 import type { Runtime } from './command.js';
 import { parseInputs, type SourceOptions } from '../options/source-options.js';
+import { readingMessage } from './console.js';
 
 /**
  * Load configuration from the source options, register its secrets with the console and print its diagnostics
  * (warnings always, info under --verbose).
  */
-export async function loadConfiguration(runtime: Runtime, options: SourceOptions): Promise<LoadedConfig> {
+export async function loadConfiguration(runtime: Runtime, options: SourceOptions & { catalog?: string | undefined }): Promise<LoadedConfig> {
   const loadOptions = {
     configFiles: options.config ?? [],
     clients: options.client ?? [],
@@ -29,7 +30,12 @@ export async function loadConfiguration(runtime: Runtime, options: SourceOptions
   for (const server of config.servers) runtime.console.secrets.registerServer(server);
   // Secret-looking variables the servers inherit from this environment (they may echo them) are secrets too.
   runtime.console.addSecrets(inheritedSecrets(config.servers, runtime.io.env));
-  for (const { file, client } of config.detected ?? []) runtime.console.status(`reading ${file} (${client})`, { file, client });
+  for (const { file, client } of config.detected ?? []) {
+    // mcpns.config.json found by lookup is named before servers start from it (unless the entry point did, having
+    // started them early); with --catalog nothing starts from it.
+    if (client === 'mcpns' && (options.catalog !== undefined || resolve(runtime.io.cwd, file) === runtime.io.announcedConfig)) continue;
+    runtime.console.status(readingMessage(file, client), { file, client });
+  }
   const masked = config.servers.filter((server) => describeTarget(server).masked).map((server) => server.name);
   if (masked.length) runtime.console.detail(`${MASKED_NOTE} (${masked.join(', ')})`, { servers: masked });
   reportDiagnostics(runtime, [...config.diagnostics, ...config.servers.flatMap((server) => server.diagnostics)]);

@@ -19,6 +19,19 @@ type MessageKind = 'warning' | 'note' | 'status' | 'verbose' | 'action';
 
 const PREFIX: Record<MessageKind, string> = { warning: 'mcpns: warning: ', note: 'mcpns: note: ', status: 'mcpns: ', verbose: '', action: 'mcpns: ' };
 
+/**
+ * One stderr message line: `mcpns: <message>` made terminal-safe, or `{"<kind>": {message, …fields}}` under --json.
+ * Also what the entry point prints before the console exists (early-spawn.ts names the config it starts servers from).
+ */
+export function messageLine(kind: MessageKind, message: string, fields: Record<string, unknown>, json: boolean): string {
+  return json ? JSON.stringify({ [kind]: { message, ...fields } }) + '\n' : terminalSafe(`${PREFIX[kind]}${message}`, { multiline: true }) + '\n';
+}
+
+/** What a command says about a config file it found by lookup (client files name their client). */
+export function readingMessage(file: string, client: string): string {
+  return client === 'mcpns' ? `reading ${file}` : `reading ${file} (${client})`;
+}
+
 /** Colour decision of the contract: --no-color and NO_COLOR win, then FORCE_COLOR, else a TTY. */
 export function decideColor(io: CliIo, noColorFlag: boolean): boolean {
   if (noColorFlag) return false;
@@ -109,13 +122,21 @@ export class CliConsole {
     this.writeErr(terminalSafe(this.scrub(`${title}\n${lines.map((line) => `  | ${line}`).join('\n')}\n`), { multiline: true }));
   }
 
-  /** An error line (always shown): human text with its hint, or `{"error": {...}}` under --json. */
-  error(payload: { code: string; message: string; hint?: string | undefined; [key: string]: unknown }, human?: string): void {
+  /**
+   * An error line (always shown): human text with its hint (`showCode`: the code before the message), or
+   * `{"error": {...}}` under --json.
+   */
+  error(
+    payload: { code: string; message: string; hint?: string | undefined; [key: string]: unknown },
+    human?: string,
+    options: { showCode?: boolean } = {},
+  ): void {
     if (this.settings.json) {
       this.writeErr(JSON.stringify({ error: payload }) + '\n');
       return;
     }
-    const text = human ?? `mcpns: error: ${payload.message}\n${payload.hint ? `  hint: ${payload.hint}\n` : ''}`;
+    const code = options.showCode ? `${payload.code}: ` : '';
+    const text = human ?? `mcpns: error: ${code}${payload.message}\n${payload.hint ? `  hint: ${payload.hint}\n` : ''}`;
     this.writeErr(terminalSafe(this.scrub(text), { multiline: true }));
   }
 
@@ -157,8 +178,7 @@ export class CliConsole {
 
   private message(kind: MessageKind, message: string, fields: Record<string, unknown>): void {
     if (this.settings.quiet) return;
-    if (this.settings.json) this.writeErr(JSON.stringify({ [kind]: { message, ...fields } }) + '\n');
-    else this.writeErr(terminalSafe(this.scrub(`${PREFIX[kind]}${message}`), { multiline: true }) + '\n');
+    this.writeErr(messageLine(kind, this.scrub(message), fields, this.settings.json));
   }
 
   /** Secrets out first: escaping or cutting text before redaction could leave a secret unrecognisable. */

@@ -13,5 +13,7 @@ export interface CliIo {
    * "reload" instead of "stop". Returns the unregister function. Absent in-process (tests call the listener directly).
    */
   onReload?: (listener: () => void) => () => void;
+  /** The mcpns.config.json the entry point already named on stderr (it started servers from it before main ran). */
+  announcedConfig?: string;
   now(): Date;
 }

@@ -1,18 +1,19 @@
 /**
- * The one way mcpns writes a user's file (`-o`, `--map-out`, `--write-baseline`, snapshots): folders are created,
- * the text goes to a temporary file in the same folder which is then renamed over the target, so a failed write
- * (disk full, `ulimit -f`, a signal) never leaves a truncated file in place of the old one. Targets that are not
- * regular files (a directory, /dev/full, a FIFO, a terminal) are refused: `-o -` is how to write to stdout.
+ * The one way mcpns writes a user's file (`-o`, `--map-out`, `--write-baseline`, snapshots, `init`): folders are
+ * created, the text goes to a temporary file in the same folder which is then renamed over the target, so a failed
+ * write (disk full, `ulimit -f`, a signal) never leaves a truncated file in place of the old one. Targets that are
+ * not regular files (a directory, /dev/full, a FIFO, a terminal) are refused: `-o -` is how to write to stdout. A
+ * symbolic link is refused too (a link planted at `mcpns.config.json` pointing at `~/.bashrc` overwrote it): the
+ * rename would replace the link itself anyway, never write through it. `exclusive` creates the file only if nothing
+ * is there, atomically (two `mcpns init` at once: one writes, the other is told the file exists).
  */
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { McpnsError, UsageError } from '../../errors.js';
-
-/** Reading back an existing target (snapshot --update compares with it) stops here: a lock file is never this big. */
-const MAX_EXISTING_BYTES = 512 * 1024 * 1024;
+import { DEFAULT_MAX_INPUT_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 
 export interface OutputFile {
-  /** Absolute path written to (symbolic links resolved, so the link keeps pointing at the file). */
+  /** Absolute path written to. */
   path: string;
   /** The path as the user gave it, for messages. */
   shown: string;
@@ -20,41 +21,49 @@ export interface OutputFile {
 
 /**
  * Where an output option points: undefined for `-` (stdout), else the file. Exit 2 when the target exists and is not
- * a regular file; `option` names the flag in the message.
+ * a regular file, or is a symbolic link; `option` names the flag in the message.
  */
 export function outputFile(cwd: string, value: string, option: string): OutputFile | undefined {
   if (value === '-') return undefined;
   if (!value) throw new UsageError(`${option} needs a file name (or - for stdout)`);
-  let path = resolve(cwd, value);
-  let stats;
+  const path = resolve(cwd, value);
+  let link;
   try {
-    stats = statSync(path);
+    link = lstatSync(path);
   } catch {
     return { path, shown: value }; // does not exist yet: created on write (folders too)
   }
-  if (stats.isDirectory()) throw new UsageError(`${option} ${value} is a directory`, { hint: `name a file inside it, e.g. ${join(value, 'out.json')}` });
-  if (!stats.isFile()) throw new UsageError(`${option} ${value} is not a regular file`, { hint: `use ${option} - to write to stdout` });
-  if (lstatSync(path).isSymbolicLink()) path = realpathSync(path);
+  if (link.isSymbolicLink()) {
+    throw new UsageError(`${option} ${value} is a symbolic link (to ${readlinkSync(path)}); mcpns does not write through links`, {
+      hint: `remove the link, or name the file it points to`,
+    });
+  }
+  if (link.isDirectory()) throw new UsageError(`${option} ${value} is a directory`, { hint: `name a file inside it, e.g. ${join(value, 'out.json')}` });
+  if (!link.isFile()) throw new UsageError(`${option} ${value} is not a regular file`, { hint: `use ${option} - to write to stdout` });
   return { path, shown: value };
 }
 
-/** The current text of a target when it is a regular file of sane size; undefined when it does not exist. */
+/**
+ * The current text of a file (an output target before it is replaced, a baseline), read with the bounded reader;
+ * undefined when it does not exist. A FIFO, a device or a file over the limit is an IO error, never a hang.
+ */
 export function readExisting(file: OutputFile): string | undefined {
-  let size: number;
   try {
-    const stats = statSync(file.path);
-    if (!stats.isFile()) return undefined;
-    size = stats.size;
-  } catch {
-    return undefined;
+    return readRegularFile(file.path, DEFAULT_MAX_INPUT_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    if (error.reason === 'not-found') return undefined;
+    throw new McpnsError('IO', `cannot read ${file.shown}: it ${error.detail}`, { location: { file: file.shown } });
   }
-  if (size > MAX_EXISTING_BYTES)
-    throw new McpnsError('IO', `${file.shown} is larger than ${MAX_EXISTING_BYTES} bytes; not reading it back`, { location: { file: file.shown } });
-  return readFileSync(file.path, 'utf8');
+}
+
+export interface WriteOptions {
+  /** Create the file only if nothing is at its path (atomically); otherwise exit 2 with `existsHint`. */
+  exclusive?: { existsHint: string };
 }
 
 /** Write `text` (or bytes) to the file atomically (temp file in the same folder, fsync, rename); the old file survives a failure. */
-export function writeOutputFile(file: OutputFile, text: string | Uint8Array): void {
+export function writeOutputFile(file: OutputFile, text: string | Uint8Array, options: WriteOptions = {}): void {
   const folder = dirname(file.path);
   const temp = join(folder, `.${basename(file.path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   let descriptor: number | undefined;
@@ -67,7 +76,13 @@ export function writeOutputFile(file: OutputFile, text: string | Uint8Array): vo
     fsyncSync(descriptor);
     closeSync(descriptor);
     descriptor = undefined;
-    renameSync(temp, file.path);
+    if (options.exclusive) {
+      // link(2) fails with EEXIST whatever is at the path, a link included: the complete file appears, or nothing.
+      linkSync(temp, file.path);
+      rmSync(temp, { force: true });
+    } else {
+      renameSync(temp, file.path);
+    }
   } catch (error) {
     if (descriptor !== undefined) closeSync(descriptor);
     try {
@@ -76,6 +91,9 @@ export function writeOutputFile(file: OutputFile, text: string | Uint8Array): vo
       // the folder itself is unusable (not a directory): there is no temporary file to remove
     }
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && options.exclusive) {
+      throw new McpnsError('IO', `${file.shown} already exists; not replacing it`, { location: { file: file.shown }, hint: options.exclusive.existsHint });
+    }
     throw new McpnsError('IO', `cannot write ${file.shown}: ${code ?? (error as Error).message}`, { location: { file: file.shown }, cause: error });
   }
 }

@@ -1,6 +1,6 @@
 import { picomatch } from '../../util/picomatch.js';
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { projectFolders } from '../locate.js';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter } from './entry.js';
@@ -23,15 +23,9 @@ export const opencode: ClientReader = {
   precedence: { project: 3, custom: 2, global: 1 },
   mergesFields: true,
   locations(options) {
-    const found: ClientLocation[] = [];
-    let directory = resolve(options.cwd);
-    for (;;) {
-      for (const name of NAMES) found.push({ file: join(directory, name), scope: 'project' });
-      if (existsSync(join(directory, '.git'))) break;
-      const parent = dirname(directory);
-      if (parent === directory) break;
-      directory = parent;
-    }
+    const found: ClientLocation[] = projectFolders(options.cwd, options.home).flatMap((directory) =>
+      NAMES.map((name) => ({ file: join(directory, name), scope: 'project' as const })),
+    );
     const custom = options.env['OPENCODE_CONFIG'];
     if (custom) found.push({ file: resolve(options.cwd, custom), scope: 'custom' });
     for (const name of [...NAMES, 'config.json']) found.push({ file: join(xdgConfigHome(options), 'opencode', name), scope: 'global' });

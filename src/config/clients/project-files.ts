@@ -1,5 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectFolders } from '../locate.js';
 import type { ClientId } from '../model.js';
 
 /** Project-level files each client reads from a project folder, in the order they are reported. */
@@ -21,19 +22,12 @@ export interface ProjectFiles {
   searched: string[];
 }
 
-/**
- * The project-level client configs of `cwd`: its folder and its parents up to the repository root (a folder holding
- * `.git`). The home folder is never a project (Gemini CLI ignores project settings there; `~/.gemini/settings.json`
- * is the user file) and the walk stops below it.
- */
+/** The project-level client configs of `cwd`: in its project folders (see projectFolders), nearest first. */
 export function findProjectFiles(cwd: string, home: string): ProjectFiles {
   const found: ProjectFiles['found'] = [];
   const searched: string[] = [];
   const clients = new Set<ClientId>();
-  const stopAt = resolve(home);
-  let directory = resolve(cwd);
-  for (;;) {
-    if (directory === stopAt) break;
+  for (const directory of projectFolders(cwd, home)) {
     for (const candidate of PROJECT_FILES) {
       const file = join(directory, candidate.path);
       searched.push(file);
@@ -41,10 +35,6 @@ export function findProjectFiles(cwd: string, home: string): ProjectFiles {
       clients.add(candidate.client);
       found.push({ file, client: candidate.client });
     }
-    if (existsSync(join(directory, '.git'))) break;
-    const parent = dirname(directory);
-    if (parent === directory) break;
-    directory = parent;
   }
   return { found, searched };
 }

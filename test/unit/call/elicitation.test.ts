@@ -108,6 +108,18 @@ describe('automaticAnswer', () => {
   });
 });
 
+describe('a form whose field has a hostile pattern (issue 25 §2.1)', () => {
+  it('an answer of 42 "a" and "!" against ^(a+)+$ is cancelled with the violation, at once', () => {
+    const form = describeForm({ type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } }, required: ['code'] });
+    expect(automaticAnswer(form, { acceptDefaults: true, answers: { code: `${'a'.repeat(42)}!` } })).toEqual({
+      action: 'cancel',
+      reason: 'incomplete',
+      missing: ['code'],
+      problems: [{ path: 'code', keyword: 'type', message: 'must match pattern "^(a+)+$" (pattern)' }],
+    });
+  });
+});
+
 describe('parseAnswers', () => {
   it('takes an object or a list of objects; anything else is ARGS_INVALID', () => {
     expect(parseAnswers('{"a":1}')).toEqual({ a: 1 });

@@ -79,3 +79,42 @@ describe('validateArguments', () => {
     expect(pointerToPath('/a/0/b~1c')).toBe('a[0].b/c');
   });
 });
+
+describe('patterns and formats a server sends (issue 25 §2.1)', () => {
+  const hostile = `${'a'.repeat(42)}!`;
+
+  it('pattern and patternProperties run in linear time: ^(a+)+$ against 42 "a" and "!" is a violation, at once', () => {
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } }, patternProperties: { '^(b+)+$': { type: 'number' } } };
+    const result = validateArguments(schema, { s: hostile, [`${'b'.repeat(42)}!`]: 'x', bbb: 'not a number' });
+    expect(result.violations).toEqual([
+      { path: 's', keyword: 'pattern', message: 'must match pattern "^(a+)+$" (pattern)' },
+      { path: 'bbb', keyword: 'type', message: 'expected number' },
+    ]);
+  });
+
+  it('a pattern with lookahead is not run: it accepts, and the result says so', () => {
+    const result = validateArguments({ type: 'object', properties: { s: { type: 'string', pattern: '^(?!x)' } } }, { s: 'xyz' });
+    expect(result.valid).toBe(true);
+    expect(result.note).toContain('pattern "^(?!x)" was not checked (it needs lookahead');
+    // The same compiled schema again (ajv caches it): the note is there every time.
+    expect(validateArguments({ type: 'object', properties: { s: { type: 'string', pattern: '^(?!x)' } } }, { s: 'xyz' }).note).toContain('^(?!x)');
+  });
+
+  it('an invalid pattern is still SCHEMA_INVALID', () => {
+    expect(() => validateArguments({ type: 'object', properties: { s: { type: 'string', pattern: '(a' } } }, { s: 'a' })).toThrow(McpnsError);
+  });
+
+  it('format "url" (quadratic in ajv-formats) is not checked; an unknown format prints nothing', () => {
+    const link = `ftp://172.30.3.56${'4.1.6.7:155'.repeat(200_000)}\u0000`;
+    const schema = { type: 'object', properties: { u: { type: 'string', format: 'url' }, p: { type: 'string', format: '\u001b[2Jphone' } } };
+    const written: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void written.push(args.join(' '));
+    try {
+      expect(validateArguments(schema, { u: link, p: 'x' })).toMatchObject({ valid: true, violations: [] });
+    } finally {
+      console.warn = warn;
+    }
+    expect(written).toEqual([]);
+  });
+});

@@ -24,8 +24,15 @@ describe('CLI shell', () => {
     const run = await runCli(['servers', '--server', 'nope', '--json'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    const line = JSON.parse(run.stderr.trim());
-    expect(line.error).toMatchObject({ code: 'UNKNOWN_SERVER', known: ['a'] });
+    // Every stderr line is one JSON object: the config found by lookup is named, then the error.
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text));
+    expect(lines).toEqual([
+      { status: { message: 'reading mcpns.config.json', file: 'mcpns.config.json', client: 'mcpns' } },
+      { error: expect.objectContaining({ code: 'UNKNOWN_SERVER', known: ['a'] }) },
+    ]);
   });
 
   it('reports config errors with file:line:column and exit 2', async () => {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mcpnsErrorOf } from '../../helpers/assertions.js';
 import { findOwnConfig, loadConfig } from '../../../src/config/load.js';
+import { projectFolders } from '../../../src/config/locate.js';
+import { findProjectFiles } from '../../../src/config/clients/project-files.js';
 import { configJsonSchema } from '../../../src/config/json-schema.js';
 import { readFileSync } from 'node:fs';
 import { makeTempDir } from '../../helpers/temp.js';
@@ -97,10 +99,37 @@ describe('loading mcpns.config.json', () => {
     mkdirSync(join(root, '.git'));
     mkdirSync(join(root, 'a', 'b'), { recursive: true });
     writeFileSync(join(root, 'mcpns.config.json'), '{}');
-    expect(findOwnConfig(join(root, 'a', 'b'))).toBe(join(root, 'mcpns.config.json'));
+    expect(findOwnConfig(join(root, 'a', 'b'), '/nonexistent-home')).toBe(join(root, 'mcpns.config.json'));
     const outside = tempDir();
     mkdirSync(join(outside, '.git'));
-    expect(findOwnConfig(outside)).toBeUndefined();
+    expect(findOwnConfig(outside, '/nonexistent-home')).toBeUndefined();
+  });
+
+  describe('without a repository (issue 25 §2.5: ../../../.mcp.json was run from a/b/c)', () => {
+    it('outside the home folder only the current folder is searched', () => {
+      const shared = tempDir();
+      mkdirSync(join(shared, 'a', 'b', 'c'), { recursive: true });
+      writeFileSync(join(shared, 'mcpns.config.json'), '{}');
+      writeFileSync(join(shared, '.mcp.json'), '{"mcpServers":{}}');
+      const cwd = join(shared, 'a', 'b', 'c');
+      expect(projectFolders(cwd, '/nonexistent-home')).toEqual([cwd]);
+      expect(findOwnConfig(cwd, '/nonexistent-home')).toBeUndefined();
+      expect(findProjectFiles(cwd, '/nonexistent-home').found).toEqual([]);
+      expect(findOwnConfig(shared, '/nonexistent-home')).toBe(join(shared, 'mcpns.config.json'));
+    });
+
+    it('inside the home folder the walk stops below it; run in the home folder, only its own mcpns.config.json', () => {
+      const home = tempDir();
+      const project = join(home, 'work');
+      mkdirSync(join(project, 'a'), { recursive: true });
+      writeFileSync(join(home, 'mcpns.config.json'), '{}');
+      expect(projectFolders(join(project, 'a'), home)).toEqual([join(project, 'a'), project]);
+      expect(findOwnConfig(join(project, 'a'), home)).toBeUndefined();
+      writeFileSync(join(project, 'mcpns.config.json'), '{}');
+      expect(findOwnConfig(join(project, 'a'), home)).toBe(join(project, 'mcpns.config.json'));
+      expect(findOwnConfig(home, home)).toBe(join(home, 'mcpns.config.json'));
+      expect(projectFolders(home, home)).toEqual([]);
+    });
   });
 
   it('says where it looked when no config exists', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../../src/config/schema.js';
-import { checkRouteDefinitions, namedGroups } from '../../../src/config/route-definitions.js';
+import { checkRouteDefinitions, compileRoutePattern, namedGroups } from '../../../src/config/route-definitions.js';
+import { linearRegExp } from '../../../src/util/linear-regexp.js';
 import { keywordMatches, patternWords, tryRule } from '../../../src/route/match.js';
 
 const messages = (routes: Route[]): string[] => checkRouteDefinitions(routes).map((problem) => `${problem.name} ${problem.path.join('.')}: ${problem.message}`);
@@ -51,8 +52,20 @@ describe('checkRouteDefinitions', () => {
   });
 
   it('lists named groups, including ones in alternatives that do not match', () => {
-    expect(namedGroups(/(?<a>x)|(?<b>y)/)).toEqual(['a', 'b']);
-    expect(namedGroups(/plain/)).toEqual([]);
+    expect(namedGroups(linearRegExp('(?<a>x)|(?<b>y)', ''))).toEqual(['a', 'b']);
+    expect(namedGroups(linearRegExp('plain', ''))).toEqual([]);
+  });
+
+  it('a pattern only a backtracking engine can run fails at config load, naming the rule (issue 25 §2.1)', () => {
+    const problems = checkRouteDefinitions([{ name: 'ahead', pattern: '^(?!rm )(?<cmd>.+)$', tool: 'shell/run' }]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^invalid regular expression: lookahead: mcpns runs regular expressions/),
+    ]);
+  });
+
+  it('a hostile question against a nested quantifier is answered at once', () => {
+    const pattern = compileRoutePattern({ name: 'r', pattern: '^(a+)+$', tool: 't' })!;
+    expect(pattern.exec(`${'a'.repeat(42)}!`)).toBeNull();
   });
 });
 

@@ -1,0 +1,155 @@
+/**
+ * Issue 25 §2.1: regular expressions from servers and configs run in linear time with ECMAScript's meaning. A
+ * property test compares the linear engine with V8's on random text for patterns that exercise every rewrite (`.`,
+ * `\s`, `\S`, `[\b]`, `\0`, surrogate pairs, Annex B escapes, named groups, flags); constructs only a backtracking
+ * engine runs are refused with a reason; and the red team's pattern answers at once on inputs that would take V8 hours,
+ * from a server's schema (test/hardening/hostile-patterns.test.ts) or a config (namespaces, capabilities, routes).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchesPattern } from '../../../src/call/capabilities.js';
+import { loadConfig } from '../../../src/config/load.js';
+import { namespacePattern } from '../../../src/profiles/namespaces.js';
+import { linearRegExp, unsupportedReason, UnsupportedPatternError } from '../../../src/util/linear-regexp.js';
+import { makeTempDir } from '../../helpers/temp.js';
+
+/** Characters where the engines' readings differ unless rewritten: line terminators, Unicode spaces, astral letters. */
+const ALPHABET = [
+  'a',
+  'b',
+  'A',
+  'ß',
+  '0',
+  '7',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\u000b',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u3000',
+  '\ufeff',
+  '\u0008',
+  '\u0000',
+  '😀',
+  '-',
+  '_',
+  '.',
+  'p',
+  '{',
+  '}',
+  'L',
+];
+const text = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 12 }).map((chars) => chars.join(''));
+
+const PATTERNS: Array<[string, string]> = [
+  ['^.$', 'u'],
+  ['^.+$', 's'],
+  ['a.b', 'u'],
+  ['^\\s+$', 'u'],
+  ['\\S', 'u'],
+  ['^[\\s\\d]+$', 'u'],
+  ['^[^\\S]+$', 'u'],
+  ['^[\\b]$', 'u'],
+  ['\\0', 'u'],
+  ['^\\uD83D\\uDE00$', 'u'],
+  ['^\\u{1F600}+$', 'u'],
+  ['^\\p{L}+$', 'u'],
+  ['^\\p{Script=Latin}+$', 'u'],
+  ['\\P{gc=Lu}', 'u'],
+  ['p{L}', ''],
+  ['^\\p{L}$', ''],
+  ['^[a-z]+$', 'i'],
+  ['^(a|b)*-?\\d{1,3}$', 'u'],
+  ['^(?<word>\\w+)\\s(?<rest>.*)$', 'u'],
+  ['(?<=a)b', 'u'],
+  ['^a$', 'm'],
+  ['^(?:a|b)$', 'mu'],
+  ['^(?<line>.*)$', 'm'],
+  ['[^]', 'u'],
+  ['[]', ''],
+  ['\\bb', 'u'],
+  ['^(?:[^=\\0]+)$', 'u'],
+];
+
+describe('linearRegExp matches as V8 does', () => {
+  for (const [pattern, flags] of PATTERNS) {
+    it(`/${pattern}/${flags}`, () => {
+      const linear = linearRegExp(pattern, flags);
+      const native = new RegExp(pattern, flags);
+      fc.assert(
+        fc.property(text, (input) => {
+          expect(linear.test(input), JSON.stringify(input)).toBe(native.test(input));
+          const expected = native.exec(input);
+          const got = linear.exec(input);
+          if (!expected) {
+            expect(got, JSON.stringify(input)).toBeNull();
+            return;
+          }
+          expect(got?.text, JSON.stringify(input)).toBe(expected[0]);
+          expect(got?.index, JSON.stringify(input)).toBe(expected.index);
+          expect(got?.groups, JSON.stringify(input)).toEqual({ ...expected.groups });
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('names the groups in declaration order', () => {
+    expect(linearRegExp('(?<b>x)(?<a>y)?', 'u').groupNames).toEqual(['b', 'a']);
+  });
+});
+
+describe('patterns only a backtracking engine can run', () => {
+  it.each([
+    ['(?=a)b', 'lookahead'],
+    ['^(?!internal_)', 'lookahead'],
+    ['(a)\\1', 'backreferences'],
+    ['(?<x>a)\\k<x>', 'backreferences'],
+    ['^a{1001}$', 'support for this pattern'],
+  ])('%s is refused (%s)', (pattern, reason) => {
+    expect(() => linearRegExp(pattern, 'u')).toThrow(UnsupportedPatternError);
+    expect(unsupportedReason(pattern, 'u')).toContain(reason);
+  });
+
+  it('v-mode set operations are refused, plain v-mode classes run', () => {
+    expect(unsupportedReason('[\\p{L}--[a-z]]', 'v')).toBe('set operations of the v flag');
+    expect(linearRegExp('^[a-z]+$', 'v').test('abc')).toBe(true);
+  });
+
+  it('an invalid pattern is V8 own SyntaxError', () => {
+    expect(() => linearRegExp('(a', 'u')).toThrow(SyntaxError);
+    expect(() => unsupportedReason('[z-a]', 'u')).toThrow(/Range out of order/);
+  });
+});
+
+describe('linear time', () => {
+  it('^(a+)+$ against 42 a and "!" (hours for V8) and against a million a', () => {
+    const hostile = linearRegExp('^(a+)+$', 'u');
+    expect(hostile.test(`${'a'.repeat(42)}!`)).toBe(false);
+    expect(hostile.test(`${'a'.repeat(1_000_000)}!`)).toBe(false);
+    expect(hostile.test('a'.repeat(1_000_000))).toBe(true);
+  });
+});
+
+describe('patterns from configs run on it too', () => {
+  const hostile = `${'a'.repeat(42)}!`;
+
+  it('a namespace pattern against a server tool name, and a capability payload pattern against an argument', () => {
+    expect(namespacePattern('^(a+)+$').test(hostile)).toBe(false);
+    expect(matchesPattern('/^(a+)+$/', hostile)).toBe(false);
+    expect(matchesPattern('/^(?!rm)/', 'ls')).toBe(false); // a pattern the engine cannot run allows nothing
+  });
+
+  it('a namespace pattern with lookahead is a config error naming it', () => {
+    const dir = makeTempDir();
+    writeFileSync(join(dir, 'mcpns.config.json'), JSON.stringify({ servers: {}, namespaces: { n: { servers: [], pattern: '^(?!internal_)' } } }));
+    expect(() => loadConfig({ configFiles: [join(dir, 'mcpns.config.json')], cwd: dir, env: {}, home: dir })).toThrow(
+      /namespaces\.n\.pattern: invalid regular expression: lookahead: mcpns runs regular expressions/,
+    );
+  });
+});
