@@ -1,14 +1,6 @@
-import {
-  Client,
-  SdkError,
-  SdkErrorCode,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-  type FetchLike,
-  type Transport,
-} from '@modelcontextprotocol/client';
-import { AuthError, authHint } from '../auth/errors.js';
-import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
+import { Client, SdkError, SdkErrorCode, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { AuthError, authHint } from './auth-error.js';
+import type { AuthResolver, ServerAuth } from './auth-port.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { basicAuthorization, redactUrl, SecretSet } from '../util/redact.js';
@@ -24,11 +16,19 @@ import { guardInbound } from './wire-guard.js';
 import { listAllTools, type ListAllToolsOptions, type ListAllToolsResult } from './list-tools.js';
 import type { ProbeOutcome, ProtocolEra, RememberedRevision, RevisionMemory } from './revision-memory.js';
 import { MODERN_REVISIONS, mutualModernRevision } from '../util/protocol-revisions.js';
-import { spawnEnvironment } from '../config/spawn-env.js';
-import type { ClientRole } from './types.js';
+import { cappedFetch } from './capped-fetch.js';
+import { spawnRequest, type SpawnRequest } from './spawn-request.js';
 
 /** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
 const HTTP_CLOSE_BOUND_MS = 1000;
+
+/** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */
+export interface ClientRole {
+  /** ClientCapabilities sent in initialize. */
+  capabilities: Record<string, unknown>;
+  /** Register request and notification handlers on a new client for `server`, before it connects. */
+  install(client: Client, server: string): void;
+}
 
 /** A connected server: what initialize told us, plus how to end it. */
 export interface LiveSession {
@@ -130,8 +130,8 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
     const hooks: StdioHooks = { packageRunner: options.packageRunner, onSpawn: options.onSpawn, onFirstMessage: options.onFirstMessage };
-    const env = spawnEnvironment(spec, options.hostEnv ?? process.env);
-    open = (plan, notes) => attempt(spec, limits, plan, stdioAttempt(spec, stderr, env, makeClient(spec, stderr, options.role), limits, hooks), notes);
+    const request = spawnRequest(spec, options.hostEnv ?? process.env);
+    open = (plan, notes) => attempt(spec, limits, plan, stdioAttempt(request, stderr, makeClient(spec, stderr, options.role), limits, hooks), notes);
   } else {
     if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
     let url: URL;
@@ -302,7 +302,7 @@ async function attempt(spec: ServerSpec, limits: Limits, plan: Plan, made: Attem
   } catch (error) {
     const stage = made.stage();
     // Classified before the kill: after it, every stdio server has exited and would read CONNECTION_CLOSED.
-    const cause = explainWith(made.auth, error);
+    const cause = explainWith(made.auth, probeFailureCause(error));
     const exited = made.exited();
     const { code, serverError, supported } = classifyFailure(cause, stage, exited, wire);
     await made.kill();
@@ -314,7 +314,7 @@ async function attempt(spec: ServerSpec, limits: Limits, plan: Plan, made: Attem
       ...(serverError ? { serverCode: serverError.code } : {}),
       ...(supported ? { supported } : {}),
     });
-    const retry = retryAfter(plan, failed, exited, wire.probeAnswered, cause);
+    const retry = retryAfter(plan, failed, exited, wire.probeAnswered, error);
     throw retry ? new NegotiationRetry(failed, retry.next, retry.note) : failed;
   }
   const revision = client.getNegotiatedProtocolVersion();
@@ -348,6 +348,15 @@ async function attempt(spec: ServerSpec, limits: Limits, plan: Plan, made: Attem
   };
 }
 
+/**
+ * What made the `server/discover` probe fail: the SDK wraps it (EraNegotiationFailed), but a refused sign-in, a
+ * capped answer or an HTTP status is the server's failure, classified and worded as such.
+ */
+function probeFailureCause(error: unknown): unknown {
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && error.cause instanceof Error) return error.cause;
+  return error;
+}
+
 /** Authorization failures in OAuth's terms (AuthError); a deadline or an interruption stays what it is. */
 function explainWith(auth: ServerAuth | undefined, error: unknown): unknown {
   if (!auth || error instanceof DeadlineError || error instanceof InterruptedError) return error;
@@ -365,13 +374,10 @@ function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | u
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
+function stdioAttempt(request: SpawnRequest, stderr: StderrBuffer, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
   const wire = new WireLog();
   const transport = new ProcessGroupStdioTransport({
-    command: spec.command as string,
-    ...(spec.args ? { args: spec.args } : {}),
-    env,
-    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    ...request,
     stderr,
     maxLineBytes: limits.maxResponseBytes,
     onOversizedLine: () => tooLarge(limits, wire),
@@ -423,41 +429,6 @@ function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: C
         await bounded(client.close());
       })()),
     kill: () => (closing ??= bounded(client.close())),
-  };
-}
-
-/** Statuses whose responses have no body (a Response with one of them cannot be constructed with a body). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/**
- * fetch with a cap on every response body: a server streaming without end (or answering with gigabytes) is cut off
- * at `maxBytes`, `onTooLarge` runs, and reading the body fails with ResponseTooLargeError. A declared
- * Content-Length over the cap fails at once.
- */
-export function cappedFetch(maxBytes: number, onTooLarge: () => void, base: FetchLike = fetch): FetchLike {
-  return async (input, init) => {
-    const response = await base(input, init);
-    if (!response.body || NULL_BODY_STATUSES.has(response.status) || response.status < 200) return response;
-    const fail = (): ResponseTooLargeError => {
-      onTooLarge();
-      return new ResponseTooLargeError(maxBytes);
-    };
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-      void response.body.cancel().catch(() => {});
-      throw fail();
-    }
-    let seen = 0;
-    const counter = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > maxBytes) controller.error(fail());
-        else controller.enqueue(chunk);
-      },
-    });
-    const capped = new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
-    // What the SDK's redirect handling reads of the original response.
-    for (const key of ['url', 'redirected', 'type'] as const) Object.defineProperty(capped, key, { value: response[key] });
-    return capped;
   };
 }
 

@@ -12,7 +12,7 @@ import { discoverServers } from '../../src/discovery/discover.js';
 import { DiscoveryError } from '../../src/discovery/errors.js';
 import { RevisionStore } from '../../src/discovery/revision-memory.js';
 import { openSession } from '../../src/discovery/session.js';
-import type { ServerDiscovery } from '../../src/discovery/types.js';
+import type { ServerDiscovery } from '../../src/catalog/types.js';
 import { httpSpec, startHttpFixture, stdioSpec, type HttpFixture } from '../helpers/fixtures.js';
 import { makeTempDir } from '../helpers/temp.js';
 
