@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
+import { spawnEnvironment } from '../config/spawn-env.js';
 import { authHint } from '../auth/errors.js';
 import { exceedsJsonLimits } from '../util/json-walk.js';
 import { redactUrl, SecretSet } from '../util/redact.js';
@@ -9,7 +10,8 @@ import { Deadline } from './deadline.js';
 import { classifyFailure, describeError, DiscoveryError } from './errors.js';
 import { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
 import { DEFAULT_MAX_PAGES, listAllTools } from './list-tools.js';
-import { detectPackageRunner, packageRunnerHint, serverDeadlineMs, type PackageRunner } from './package-runner.js';
+import { detectPackageRunner, runnerFailureAdvice, runnerLockWait, serverDeadlineMs, type PackageRunner } from './package-runner.js';
+import type { AbandonedLock } from './npx-cache.js';
 import { discardPrespawned } from './prespawn.js';
 import { connectServer, type LiveSession } from './session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
@@ -21,7 +23,7 @@ export { serverDeadlineMs } from './package-runner.js';
 
 /**
  * Discover the tools of every server, `options.concurrency` at a time, each under its own deadline
- * (`server.timeoutMs ?? options.timeoutMs`, else 10 s, or 60 s for a package runner) covering spawn, initialize and
+ * (`server.timeoutMs ?? options.timeoutMs`, else 10 s, or 120 s for a package runner) covering spawn, initialize and
  * every tools/list page.
  * Never throws for a server's failure: that server gets `status: 'error'` and a stable code, the others go on.
  * Every process started is dead when this resolves (unless `options.deferClose` takes over the successful servers'
@@ -40,7 +42,9 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
       const index = next++;
       const spec = servers[index] as ServerSpec;
       options.onProgress?.({ server: spec.name, phase: 'start', done, total });
-      const result = await discoverOne(spec, perServer, (phase, runner) => options.onProgress?.({ server: spec.name, phase, done, total, runner }));
+      const result = await discoverOne(spec, perServer, (phase, runner, lockWait) =>
+        options.onProgress?.({ server: spec.name, phase, done, total, runner, ...(lockWait ? { lockWait } : {}) }),
+      );
       results[index] = result;
       done++;
       options.onProgress?.({ server: spec.name, phase: result.server.status === 'ok' ? 'done' : 'failed', done, total });
@@ -77,7 +81,7 @@ const packageRunnerOf = (spec: ServerSpec): PackageRunner | undefined =>
 async function discoverOne(
   spec: ServerSpec,
   options: DiscoveryOptions,
-  progress: (phase: 'installing' | 'installed', runner: PackageRunner) => void,
+  progress: (phase: 'installing' | 'installed', runner: PackageRunner, lockWait?: AbandonedLock) => void,
 ): Promise<ServerDiscovery> {
   const startedAt = Date.now();
   const secrets = options.secrets ?? SecretSet.fromServers([spec]);
@@ -118,7 +122,7 @@ async function discoverOne(
             packageRunner: true,
             onSpawn: () => {
               installing = true;
-              progress('installing', runner);
+              progress('installing', runner, runnerLockWait(spec, runner, spawnEnvironment(spec, options.hostEnv ?? process.env)));
             },
             onFirstMessage: () => {
               installing = false;
@@ -130,10 +134,19 @@ async function discoverOne(
   } catch (error) {
     deadline.dispose();
     if (error instanceof DiscoveryError) {
-      // A runner that never answered may have been installing: say so, and what to do.
-      const runnerHint = runner && installing && error.reason === 'CONNECT_TIMEOUT' ? `; ${packageRunnerHint(runner)}` : '';
-      return fail(error.reason, `${error.message}${runnerHint}`, [], {
-        ...(error.hint ? { hint: error.hint } : {}),
+      // A runner that never answered may have been installing, or its install folder may be broken: say so, and what to do.
+      const advice = runner
+        ? await runnerFailureAdvice(spec, {
+            runner,
+            reason: error.reason,
+            installing,
+            stderr: stderr.text(),
+            env: spawnEnvironment(spec, options.hostEnv ?? process.env),
+          })
+        : {};
+      const hint = error.hint ?? advice.hint;
+      return fail(error.reason, `${error.message}${advice.message ? `; ${advice.message}` : ''}`, [], {
+        ...(hint ? { hint } : {}),
         ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
       });
     }
