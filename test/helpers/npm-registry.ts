@@ -3,12 +3,12 @@
  * packument at `/<name>`, the tarball at `/<name>/-/<file>`), so npx resolves, fetches and installs it exactly as from
  * registry.npmjs.org, without the network. `holdTarball` keeps tarball requests waiting (an install in progress).
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
+import { npmPack } from './npm-pack.js';
 import { makeTempDir } from './temp.js';
 
 export interface TestRegistry {
@@ -27,8 +27,7 @@ function pack(files: Record<string, string>): string {
   const source = join(dir, 'package');
   mkdirSync(source);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(source, name), text);
-  const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: source, encoding: 'utf8' }).trim();
-  return join(dir, file);
+  return npmPack(source, dir);
 }
 
 export async function startTestRegistry(
