@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { presetForClient } from './client-presets.js';
+import { defaultTargets } from './client-presets.js';
 import type { ClientId } from './model.js';
 
 export interface InitialConfig {
@@ -34,11 +34,11 @@ export function initialConfig(
   };
   const relativeTo = (file: string): string => inside(file) ?? (relative(base, file) || file).split(sep).join('/');
   const schema = inside(schemaFile) ?? (installedSchema ? inside(installedSchema) : undefined);
-  const targets = ['slash', ...detected.map(({ client }) => presetForClient(client)).filter((id): id is string => id !== undefined)];
+  const targets = defaultTargets(detected.map(({ client }) => ({ source: { client } })));
   const config: InitialConfig = {
     ...(schema ? { $schema: `./${schema}` } : {}),
     ...(detected.length ? { include: detected.map(({ file }) => relativeTo(file)) } : { servers: {} }),
-    naming: { targets: [...new Set(targets)] },
+    naming: { targets },
   };
   return schema
     ? { config }

@@ -210,6 +210,19 @@ describe('output a user can read', () => {
     expect(call.stdout).toContain('via preset:claude-code');
   });
 
+  it('checks default to the targets of the client whose files were read: a Claude Code project is checked as claude-code (issue 25 §4.5)', async () => {
+    const { dir, env } = project({ '.mcp.json': { mcpServers: { calculator: entry('calculator') } } });
+    for (const command of ['check-conflicts', 'lint', 'check']) {
+      const result = await runCli([command], { cwd: dir, env });
+      expect(result.stderr).toContain('reading .mcp.json (claude-code)');
+      expect(result.stdout).toMatch(/· targets: slash, claude-code\n$/);
+    }
+    // An explicit preset, or naming.targets in mcpns.config.json, still wins; mcpns's own servers keep slash + openai.
+    expect((await runCli(['check-conflicts', '--preset', 'openai'], { cwd: dir, env })).stdout).toMatch(/· targets: openai\n$/);
+    const own = project({ 'mcpns.config.json': { servers: { calculator: entry('calculator') } } });
+    expect((await runCli(['check-conflicts'], { cwd: own.dir, env: own.env })).stdout).toMatch(/· targets: slash, openai\n$/);
+  });
+
   it('list --json --preset puts every preset name and drop into the document', async () => {
     const { dir, env } = project({ 'mcpns.config.json': { servers: { calculator: entry('calculator') } } });
     const result = await runCli(['list', '--json', '--preset', 'claude-code,openai-agents'], { cwd: dir, env });
