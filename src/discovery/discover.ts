@@ -1,9 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
+import type { CatalogServer, DiscoveredTool, DiscoveryErrorCode, ServerDiscovery } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
-import { spawnEnvironment } from '../config/spawn-env.js';
-import { authHint } from '../auth/errors.js';
+import { authHint } from './auth-error.js';
 import { exceedsJsonLimits } from '../util/json-walk.js';
 import { redactUrl, SecretSet } from '../util/redact.js';
 import { Deadline } from './deadline.js';
@@ -14,8 +13,9 @@ import { detectPackageRunner, runnerFailureAdvice, runnerLockWait, serverDeadlin
 import type { AbandonedLock } from './npx-cache.js';
 import { discardPrespawned } from './prespawn.js';
 import { connectServer, type LiveSession } from './session.js';
+import { spawnRequest } from './spawn-request.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
-import type { DiscoveredTool, DiscoveryOptions, ServerDiscovery } from './types.js';
+import type { DiscoveryOptions } from './types.js';
 import { DEFAULT_CONCURRENCY } from './defaults.js';
 
 export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './defaults.js';
@@ -122,7 +122,7 @@ async function discoverOne(
             packageRunner: true,
             onSpawn: () => {
               installing = true;
-              progress('installing', runner, runnerLockWait(spec, runner, spawnEnvironment(spec, options.hostEnv ?? process.env)));
+              progress('installing', runner, runnerLockWait(spec, runner, spawnRequest(spec, options.hostEnv ?? process.env).env));
             },
             onFirstMessage: () => {
               installing = false;
@@ -141,7 +141,7 @@ async function discoverOne(
             reason: error.reason,
             installing,
             stderr: stderr.text(),
-            env: spawnEnvironment(spec, options.hostEnv ?? process.env),
+            env: spawnRequest(spec, options.hostEnv ?? process.env).env,
           })
         : {};
       const hint = error.hint ?? advice.hint;

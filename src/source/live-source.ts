@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { CatalogServer } from '../catalog/types.js';
 import { displayPath } from '../config/load-core.js';
 import type { ServerSpec } from '../config/model.js';
-import type { ServerDiscovery, ToolSource } from './types.js';
+import type { ServerDiscovery } from '../catalog/types.js';
+import type { ToolSource } from './types.js';
 
 export interface LiveSourceOptions {
   /** Also start servers that are disabled in config (--include-disabled). */
@@ -31,7 +32,7 @@ export function liveSource(servers: readonly ServerSpec[], options: LiveSourceOp
       const toStart = chosen.filter((server) => startable(server) && !hidden.has(server.name));
       const skipped = chosen.filter((server) => !toStart.includes(server)).map((server) => disabledDiscovery(server, options.cwd, hidden.get(server.name)));
       if (!toStart.length) return skipped;
-      const { discoverServers } = await import('./discover.js');
+      const { discoverServers } = await import('../discovery/discover.js');
       const discovered = (await discoverServers(toStart, discoveryOptions)).map((discovery, index) => markRejected(discovery, toStart[index]!));
       return [...discovered, ...skipped];
     },
