@@ -79,7 +79,7 @@ describe('npx install folders left by an interrupted install', () => {
     // The remedy as printed, then the same run works.
     execFileSync('sh', ['-c', `rm -rf ${folder}`]);
     const fixed = await runCli(['list'], { cwd: project, env });
-    expect(fixed.stderr).toBe('');
+    expect(fixed.stderr).toBe('mcpns: reading mcpns.config.json\n');
     expect(fixed.stdout).toContain('probe/add');
   });
 
@@ -101,7 +101,7 @@ describe('npx install folders left by an interrupted install', () => {
 
     execFileSync('sh', ['-c', `rm -rf ${folder}`]);
     const fixed = await runCli(['list'], { cwd: project, env });
-    expect(fixed.stderr).toBe('');
+    expect(fixed.stderr).toBe('mcpns: reading mcpns.config.json\n');
     expect(fixed.stdout).toContain('probe/add');
   });
 });

@@ -40,7 +40,11 @@ describe('docs/library.md and the library sections of the docs', () => {
 
   it('the README example imports only exports', () => {
     const example = /<!-- library-example:start -->\n```js\n([\s\S]*?)```/.exec(read('README.md'))?.[1] ?? '';
-    const imported = /import \{([^}]*)\} from 'mcpns'/.exec(example)?.[1]?.split(',').map((name) => name.trim()) ?? [];
+    const imported =
+      /import \{([^}]*)\} from 'mcpns'/
+        .exec(example)?.[1]
+        ?.split(',')
+        .map((name) => name.trim()) ?? [];
     expect(imported.length).toBeGreaterThan(3);
     expect(imported.filter((name) => !(name in library))).toEqual([]);
   });
