@@ -99,6 +99,7 @@ const TOOL: Shape = [
   ['_meta', optional(isRecord)],
   ['hidden', nested(HIDDEN)],
   ['hashes', optional(isStringRecord)],
+  ['listIndex', optional((value) => Number.isSafeInteger(value) && (value as number) >= 0)],
 ];
 const SERVER_INFO: Shape = [
   ['name', isString],

@@ -100,6 +100,11 @@ export interface CatalogTool {
   _meta?: Record<string, unknown>;
   /** Set when a client filter or profile hides the tool (shown only by `list --all`). */
   hidden?: { by: string; reason: string };
+  /**
+   * Position in its server's tools/list answer (0-based, across pages). Clients register a server's tools in that
+   * order, which decides who keeps a name two tools share once sanitized. Not written to snapshots.
+   */
+  listIndex?: number;
   /** Per-tool hashes (snapshots only). */
   hashes?: Record<string, string>;
 }

@@ -145,7 +145,7 @@ export const CODES = {
     family: 'naming',
     title: "A rendered name breaks the target's character rule",
     message: (f) =>
-      `"${f.name}" (${pair(f)}) breaks ${f.target}'s rule${f.args?.charset ? ` ${f.args.charset}` : ''}: ${f.args?.chars ?? ''}` +
+      `"${f.name}" (${pair(f)})${f.args?.part ? `: its ${f.args.part} "${f.args.partName ?? ''}"` : ''} breaks ${f.target}'s rule${f.args?.charset ? ` ${f.args.charset}` : ''}: ${f.args?.chars ?? ''}` +
       (f.args?.dropped ? `; ${f.target} drops it (${f.args.dropped})` : ''),
     hint: (f) => argHint(f) ?? 'rename the tool or server, or use a target that sanitizes names',
   },
@@ -154,7 +154,7 @@ export const CODES = {
     family: 'naming',
     title: 'A rendered name is longer than the target allows',
     message: (f) =>
-      `"${f.name}" (${pair(f)}) is ${f.args?.length ?? 'too many'} characters; ${f.target} allows ${f.args?.limit ?? 'fewer'}` +
+      `"${f.name}" (${pair(f)})${f.args?.part ? `: its ${f.args.part} "${f.args.partName ?? ''}"` : ''} is ${f.args?.length ?? 'too many'} characters; ${f.target} allows ${f.args?.limit ?? 'fewer'}` +
       (f.args?.dropped ? `; ${f.target} drops it (${f.args.dropped})` : ''),
     hint: (f) => argHint(f) ?? 'shorten the server key (it is part of every name) or the tool name',
   },

@@ -35,8 +35,9 @@ export interface FindingArgs {
   /** hint: from discovery (`sign in with: mcpns auth login <server>`, or about client credentials / a header). */
   SERVER_AUTH_REQUIRED: { errorMessage: string; hint: string; comparedTools?: false };
   // ── naming ──
-  NAME_INVALID_CHARS: { chars: string; charset?: string; dropped?: string; hint: string };
-  NAME_TOO_LONG: { length: number; limit: number; dropped?: string; hint: string };
+  /** part: which part of a namespaced name (Codex) breaks the rule, with its text in partName. */
+  NAME_INVALID_CHARS: { chars: string; charset?: string; dropped?: string; part?: 'namespace' | 'function'; partName?: string; hint: string };
+  NAME_TOO_LONG: { length: number; limit: number; dropped?: string; part?: 'namespace' | 'function'; partName?: string; hint: string };
   TOOL_NAME_SPEC: { problem: string; level: 'invalid' | 'note' };
   SERVER_NAME_INVALID: { problem: string; hint?: string };
   PREFIX_MISMATCH: { prefix: string; namespace: string };

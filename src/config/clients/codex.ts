@@ -4,6 +4,9 @@ import { parseTomlDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
 import type { ClientReader } from './types.js';
 
+/** Codex's rule for server names (config keys): any other key is refused with `Invalid MCP server name` and skipped. */
+export const CODEX_SERVER_NAME = /^[a-zA-Z0-9_:@/.-]+$/;
+
 const STDIO_ONLY = ['command', 'args', 'env', 'env_vars', 'cwd'];
 const HTTP_ONLY = ['url', 'bearer_token_env_var', 'http_headers', 'env_http_headers'];
 
@@ -11,6 +14,7 @@ const HTTP_ONLY = ['url', 'bearer_token_env_var', 'http_headers', 'env_http_head
  * OpenAI Codex: TOML `[mcp_servers.NAME]` in `$CODEX_HOME/config.toml` (or `~/.codex`) and `.codex/config.toml`.
  * No variable expansion: secrets come from `env_vars`, `env_http_headers` and `bearer_token_env_var`.
  * `url` is Streamable HTTP only (no SSE); `enabled_tools` then `disabled_tools`; `startup_timeout_sec` × 1000.
+ * A server key outside `^[a-zA-Z0-9_:@/.-]+$` is refused.
  */
 export const codex: ClientReader = {
   id: 'codex',
@@ -36,6 +40,14 @@ export const codex: ClientReader = {
 
 function readEntry(entry: EntryReader, cwdBase: string): ServerSpec | undefined {
   const env = entry.context.input.options.env;
+  if (!CODEX_SERVER_NAME.test(entry.name)) {
+    // Codex skips the entry and starts the others (observed with Codex 0.169.0); mcpns keeps it for `list --all`.
+    entry.note('error', 'SERVER_NAME_REFUSED', `Invalid MCP server name '${entry.name}': must match pattern ${CODEX_SERVER_NAME.source}`, undefined, {
+      rejects: 'entry',
+      client: 'codex',
+      ...entry.context.doc.locate(entry.path),
+    });
+  }
   if (entry.has('bearer_token')) return entry.reject('Codex rejects a literal "bearer_token"; use "bearer_token_env_var"');
   const stdio = entry.has('command');
   const http = entry.has('url');
