@@ -132,6 +132,21 @@ export const CODES = {
         ? 'remove the comments and trailing commas: this client reads strict JSON'
         : `fix the ${f.args?.what === 'file' ? 'file' : 'entry'} as the message says; until then the client does not load ${f.args?.what === 'file' ? 'it' : 'that server'}`,
   },
+  NOT_TRUSTED: {
+    severity: 'warning',
+    family: 'discovery',
+    title: 'The client does not trust the project or folder, so it does not load the server',
+    message: (f) => `server "${f.server ?? ''}" is not loaded: ${f.args?.reason ?? `${f.args?.client ?? 'its client'} does not trust the project`}`,
+    hint: (f) => f.args?.fix,
+  },
+  NOT_APPROVED: {
+    severity: 'warning',
+    family: 'discovery',
+    title: 'The client starts the server but does not offer its tools in this run mode',
+    message: (f) =>
+      `${f.tool !== undefined ? `tool "${f.server ?? ''}/${f.tool}"` : `server "${f.server ?? ''}"`} is not offered to the model: ${f.args?.reason ?? `${f.args?.client ?? 'its client'} does not approve it`}`,
+    hint: (f) => f.args?.fix,
+  },
   SERVER_AUTH_REQUIRED: {
     severity: 'error',
     family: 'discovery',

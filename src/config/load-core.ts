@@ -1,3 +1,4 @@
+import type { GeminiApprovalMode } from './approval-mode.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
@@ -34,6 +35,8 @@ export interface LoadOptions {
   inputs?: Record<string, string>;
   /** --verbose: also report client config locations that do not exist. */
   verbose?: boolean;
+  /** `--approval-mode`: Gemini CLI's approval mode of the non-interactive run mcpns models (default: "default"). */
+  approvalMode?: GeminiApprovalMode;
 }
 
 type JsonTree = ReturnType<typeof parseJsonText>['tree'];

@@ -9,7 +9,7 @@ export type SnapshotTool = CatalogTool & { hashes: ToolHashes };
 
 /**
  * The lock file (`mcpns snapshot`): the catalog document without volatile fields, plus per-tool hashes.
- * It has no `generatedAt`, no per-server `durationMs` and no per-tool `listIndex`: its bytes depend only on what the servers
+ * It has no `generatedAt`, no per-server `durationMs` or `verdict` and no per-tool `listIndex`: its bytes depend only on what the servers
  * offer, so an unchanged surface gives an unchanged file (git history says when it changed).
  */
 export interface Snapshot {
@@ -27,8 +27,11 @@ export interface SnapshotOptions {
   home?: string;
 }
 
-/** Server fields that change from run to run without the surface changing. */
-const VOLATILE_SERVER_FIELDS = ['durationMs'] as const;
+/**
+ * Server fields that change from run to run without the surface changing (`verdict` follows the machine's trust and
+ * approval state, not the servers).
+ */
+const VOLATILE_SERVER_FIELDS = ['durationMs', 'verdict'] as const;
 
 /**
  * Build the lock-file document from a catalog: servers and tools sorted, qualified names in the

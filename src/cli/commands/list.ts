@@ -16,7 +16,7 @@ export function registerList(program: Command, host: CommandHost): void {
   const base = program
     .command('list')
     .description('discover tools from the configured servers and print the namespaced catalog')
-    .option('--all', 'also show tools hidden by client filters or the profile, marked with the reason')
+    .option('--all', "also show tools hidden by client filters, the profile or the client's trust and approval rules, marked with the reason")
     .addHelpText(
       'after',
       `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nExit code 1 when a server failed (the others are still listed).`,

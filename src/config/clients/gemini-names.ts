@@ -10,3 +10,13 @@ export function geminiValidName(value: string): string {
   if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
   return name.length > 63 ? `${name.slice(0, 30)}...${name.slice(name.length - 30)}` : name;
 }
+
+/** The tool's name as Gemini CLI registers it: `G(server + "_" + tool)`. */
+export const geminiToolName = (server: string, tool: string): string => geminiValidName(`${server}_${tool}`);
+
+/**
+ * The pattern Gemini CLI's trust, `mcp.allowed` and headless auto-allow rules give a server (`mcp_<server>_*`) covers
+ * a tool only when the tool's registered name starts with `mcp_<server>_`: not when sanitizing changed the server
+ * part, when the server's own name starts the name (`mcp`, `mcp_…`: not prefixed again), nor when shortening cut it.
+ */
+export const geminiRuleCovers = (server: string, tool: string): boolean => geminiToolName(server, tool).startsWith(`mcp_${server}_`);
