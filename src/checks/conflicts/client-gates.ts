@@ -1,4 +1,5 @@
 import { readerFor } from '../../config/clients/registry.js';
+import type { ServerSpec } from '../../config/model.js';
 import { hiddenByGate } from '../../profiles/client-filters.js';
 import { defineCheck, type Finding } from '../types.js';
 
@@ -14,6 +15,7 @@ export const clientGates = defineCheck({
   family: 'conflicts',
   run(context) {
     const findings: Finding[] = [];
+    const toolGated = new Map<string, ServerSpec>();
     for (const server of context.config.servers) {
       const gate = server.gate;
       const client = readerFor(server.source.client)?.label ?? server.source.client;
@@ -31,9 +33,14 @@ export const clientGates = defineCheck({
         });
         continue;
       }
-      if (!server.toolGate || !server.enabled) continue;
+      if (server.toolGate && server.enabled) toolGated.set(server.name, server);
+    }
+    // One pass over the catalog, however many servers have a tool gate.
+    if (toolGated.size) {
       for (const tool of context.catalog.tools) {
-        if (tool.server !== server.name || !hiddenByGate(server, tool.name)) continue;
+        const server = toolGated.get(tool.server);
+        if (!server || !hiddenByGate(server, tool.name)) continue;
+        const client = readerFor(server.source.client)?.label ?? server.source.client;
         findings.push({
           code: 'NOT_APPROVED',
           severity: 'warning',
@@ -41,7 +48,7 @@ export const clientGates = defineCheck({
           server: server.name,
           tool: tool.name,
           location: { file: server.source.file, ...(server.source.line !== undefined ? { line: server.source.line } : {}) },
-          args: { client, reason: server.toolGate.reason, fix: server.toolGate.fix },
+          args: { client, reason: server.toolGate!.reason, fix: server.toolGate!.fix },
         });
       }
     }

@@ -236,4 +236,20 @@ describe('verdicts where they are shown', () => {
       }),
     ]);
   });
+
+  it('names the one tool Gemini CLI withholds from a server it otherwise offers', () => {
+    const w = world();
+    const long = 'trusted_but_quite_long_name';
+    w.write(join(w.home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [w.project]: 'TRUST_FOLDER' }));
+    w.write(join(w.project, '.gemini', 'settings.json'), JSON.stringify({ mcpServers: { [long]: { command: 'node', trust: true } } }));
+    const config = w.read('gemini-cli');
+    const tools = ['a', 'a_long_tool_name_that_gets_elided_by_gemini'].map((name) => ({ server: long, name, inputSchema: { type: 'object' } }));
+    const catalog = buildCatalog([
+      { server: { name: long, transport: 'stdio', source: '.gemini/settings.json', status: 'ok', toolCount: 2 }, tools, stderr: '' },
+    ]);
+    const findings = runChecks({ config, catalog, targets: [] } as never, ['conflicts']).findings;
+    expect(findings.map((finding) => [finding.code, finding.server, finding.tool, finding.severity])).toEqual([
+      ['NOT_APPROVED', long, 'a_long_tool_name_that_gets_elided_by_gemini', 'warning'],
+    ]);
+  });
 });
