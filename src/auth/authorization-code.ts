@@ -9,10 +9,10 @@ import {
   type OAuthServerInfo,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
-import { registerSecret } from '../util/redact.js';
+import { registerClientSecret, registerSecret } from '../util/redact.js';
 import { VERSION } from '../version.js';
 import { assertBrowsable, isLoopbackHost } from './browser.js';
-import { AuthError, signInRequired } from './errors.js';
+import { AuthError, signInRequired } from '../discovery/auth-error.js';
 import { CALLBACK_PATH } from './loopback.js';
 import type { ClientKind } from './store.js';
 import { sameIssuer, scopeUnion, StoreBackedProvider, type ProviderOptions } from './stored-provider.js';
@@ -75,6 +75,8 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: this.registrationAuthMethod(),
+      // A native app: a CLI on this machine with a loopback redirect (SEP-837, RFC 8252).
+      application_type: 'native',
       ...(scope ? { scope } : {}),
       software_id: 'mcpns',
       software_version: VERSION,
@@ -174,7 +176,7 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
     }
     if (kind === 'dynamic') this.checkRegisteredRedirects(information);
     const { client_secret: secret, ...withoutSecret } = information as OAuthClientInformationMixed & { client_secret?: string };
-    registerSecret(secret);
+    registerClientSecret(information.client_id, secret);
     // A configured secret stays in the config; a registered one must be kept to be used again.
     const kept = kind === 'pre-registered' ? withoutSecret : information;
     this.update((record) => ({

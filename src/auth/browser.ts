@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 
 /**
  * The command that opens a URL (RFC 8252 hand-off to the user's browser): `$BROWSER` when set (a program, optionally
@@ -62,6 +62,24 @@ export function assertBrowsable(url: string): void {
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
   throw new AuthError('AUTH_FAILED', `the authorization endpoint ${parsed.origin} is not https; refusing to send your browser there`, {
     hint: "the authorization server's metadata is wrong (or not the server it claims to be)",
+  });
+}
+
+/**
+ * What mcpns sends to an authorization server (a registration, an authorization code with its PKCE verifier, a
+ * refresh token, a client secret) goes over https only: MCP requires HTTPS for every authorization server endpoint.
+ * http stays allowed on this machine (local servers and tests).
+ */
+export function assertSecureEndpoint(url: string, what: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AuthError('AUTH_FAILED', `the ${what} is not a valid URL; nothing was sent to it`);
+  }
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) return;
+  throw new AuthError('AUTH_FAILED', `the ${what} ${parsed.origin} is not https; refusing to send credentials there`, {
+    hint: "MCP requires HTTPS for every authorization server endpoint (http only on this machine); the authorization server's metadata is wrong",
   });
 }
 

@@ -1,12 +1,28 @@
-import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, createPrivateKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddClientAuthentication, OAuthClientProvider, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
+import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { registerSecret } from '../util/redact.js';
-import { AuthError } from './errors.js';
-import { sameIssuer, scopeUnion, StoreBackedProvider, type ProviderOptions } from './stored-provider.js';
+import { AuthError } from '../discovery/auth-error.js';
+import { hasExpired, sameIssuer, scopeUnion, StoreBackedProvider, type ProviderOptions } from './stored-provider.js';
 
 /** private_key_jwt's algorithm when the config names none. */
 export const DEFAULT_SIGNING_ALGORITHM = 'RS256';
+
+/** A PEM private key is a few kilobytes (an RSA 8192-bit key about 6 KB). */
+const MAX_KEY_FILE_BYTES = 256 * 1024;
+
+/** `sha256:<salt>:<digest>` of the credentials a token was obtained with (salted: the file never helps guess a secret). */
+function hashCredentials(fingerprint: string, salt = randomBytes(16).toString('hex')): string {
+  return `sha256:${salt}:${createHash('sha256').update(`${salt}\n${fingerprint}`).digest('hex')}`;
+}
+
+function credentialsMatch(stored: string | undefined, fingerprint: string): boolean {
+  const salt = /^sha256:([0-9a-f]{32}):[0-9a-f]{64}$/.exec(stored ?? '')?.[1];
+  if (!salt || !stored) return false;
+  const expected = Buffer.from(hashCredentials(fingerprint, salt));
+  const actual = Buffer.from(stored);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
 
 /**
  * CI without a browser: the client_credentials grant with a client secret (client_secret_basic or _post, whichever the
@@ -21,6 +37,9 @@ export const DEFAULT_SIGNING_ALGORITHM = 'RS256';
 export class ClientCredentialsGrantProvider extends StoreBackedProvider implements OAuthClientProvider {
   readonly redirectUrl = undefined;
   addClientAuthentication?: AddClientAuthentication;
+  private keyText: string | undefined;
+  /** The stored token was obtained by this provider (this run), with the configured credentials. */
+  private obtainedNow = false;
 
   constructor(options: ProviderOptions) {
     super(options);
@@ -84,14 +103,30 @@ export class ClientCredentialsGrantProvider extends StoreBackedProvider implemen
   }
 
   tokens(): OAuthTokens | undefined {
-    const tokens = this.record()?.tokens;
+    const record = this.record();
+    const tokens = record?.tokens;
+    if (!tokens) return undefined;
     const bound = this.boundIssuer();
     // A token of another authorization server is not presented (it would only be refused).
-    return tokens && (!bound || !tokens.issuer || sameIssuer(bound, tokens.issuer)) ? tokens : undefined;
+    if (bound && tokens.issuer && !sameIssuer(bound, tokens.issuer)) return undefined;
+    // Obtained just now: used for the request it was obtained for, whatever lifetime it announced.
+    if (this.obtainedNow) return tokens;
+    // Expired: a new one is asked for at once. Obtained with other credentials (a rotated or wrong secret, another
+    // key): the configured credentials are tried now, not hidden behind a cached token until it expires.
+    if (hasExpired(record, this.now()) || !credentialsMatch(record.credentials, this.credentialsFingerprint())) return undefined;
+    return tokens;
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    this.update((record) => this.withTokens(record, tokens));
+    this.update((record) => ({ ...this.withTokens(record, tokens), credentials: hashCredentials(this.credentialsFingerprint()) }));
+    this.obtainedNow = true;
+  }
+
+  /** What identifies the configured credentials (never stored as such: only a salted hash of it). */
+  private credentialsFingerprint(): string {
+    const { clientId, clientSecret, signingAlgorithm } = this.settings;
+    const key = this.addClientAuthentication ? this.privateKeyPem() : '';
+    return JSON.stringify([clientId ?? '', clientSecret ?? '', key, key ? (signingAlgorithm ?? DEFAULT_SIGNING_ALGORITHM) : '']);
   }
 
   redirectToAuthorization(): void {
@@ -112,6 +147,7 @@ export class ClientCredentialsGrantProvider extends StoreBackedProvider implemen
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'tokens') this.obtainedNow = false;
     if ((scope === 'all' || scope === 'tokens') && this.record()?.tokens) {
       this.update((record) => ({ ...record, tokens: undefined, obtainedAt: undefined, expiresAt: undefined }));
     }
@@ -140,20 +176,26 @@ export class ClientCredentialsGrantProvider extends StoreBackedProvider implemen
     }
   }
 
-  /** The configured key as PKCS#8 PEM (what the SDK's signer imports), whatever PEM flavour was given. */
-  private privateKeyPkcs8(): string {
+  /** The configured key as given (inline, or the file's text: a regular file, bounded), read once. */
+  private privateKeyPem(): string | undefined {
+    if (this.keyText !== undefined || (!this.settings.privateKey && !this.settings.privateKeyFile)) return this.keyText;
     let pem = this.settings.privateKey;
     if (!pem && this.settings.privateKeyFile) {
       try {
-        pem = readFileSync(this.settings.privateKeyFile, 'utf8');
+        pem = readRegularFile(this.settings.privateKeyFile, MAX_KEY_FILE_BYTES);
       } catch (error) {
-        throw new AuthError(
-          'AUTH_FAILED',
-          `cannot read oauth.privateKeyFile ${this.settings.privateKeyFile}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`,
-        );
+        const why = error instanceof UnreadableFileError ? error.message : `cannot read ${this.settings.privateKeyFile}`;
+        throw new AuthError('AUTH_FAILED', `cannot read oauth.privateKeyFile: ${why}`);
       }
     }
     registerSecret(pem);
+    this.keyText = pem;
+    return pem;
+  }
+
+  /** The configured key as PKCS#8 PEM (what the SDK's signer imports), whatever PEM flavour was given. */
+  private privateKeyPkcs8(): string {
+    const pem = this.privateKeyPem();
     try {
       const pkcs8 = createPrivateKey(pem ?? '')
         .export({ type: 'pkcs8', format: 'pem' })

@@ -1,6 +1,6 @@
 import { auth } from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../config/model.js';
-import { Deadline } from '../discovery/deadline.js';
+import { Deadline, DeadlineError, InterruptedError } from '../discovery/deadline.js';
 import { DiscoveryError } from '../discovery/errors.js';
 import { DEFAULT_MAX_PAGES, listAllTools } from '../discovery/list-tools.js';
 import { connectServer } from '../discovery/session.js';
@@ -8,9 +8,9 @@ import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.j
 import { redactUrl, registerSecret } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
 import { assertBrowsable } from './browser.js';
-import { AuthError, usesStaticAuthorization } from './errors.js';
-import { startLoopbackListener, type LoopbackListener } from './loopback.js';
-import { createAuthResolver, serverAuth } from './server-auth.js';
+import { AuthError, usesStaticAuthorization } from '../discovery/auth-error.js';
+import { startLoopbackListener, type AuthorizationResponse, type LoopbackListener } from './loopback.js';
+import { createAuthResolver, describeAuthFailure, serverAuth } from './server-auth.js';
 import { storeKey, type ClientKind, type TokenStore } from './store.js';
 import { scopeUnion } from './stored-provider.js';
 
@@ -74,13 +74,15 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
       ...(configuredPort !== undefined ? { port: configuredPort, strictPort: true } : previous?.redirectUri ? { port: portOf(previous.redirectUri) } : {}),
     });
     const callbackListener = listener;
-    let pending: Promise<string> | undefined;
+    let pending: Promise<AuthorizationResponse> | undefined;
     let authorizations = 0;
     const provider = new AuthorizationCodeProvider({
       server: { name: spec.name, url },
       settings: spec.oauth ?? {},
       store: options.store,
       mode: 'interactive',
+      // Nothing of an unfinished sign-in is kept: written once the listing proved it (commit below).
+      staged: true,
       redirectUrl: listener.redirectUrl,
       ...(options.now ? { now: options.now } : {}),
       onAuthorizationUrl: async (authorizationUrl, state) => {
@@ -110,6 +112,7 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
         try {
           const listing = await deadline.race(listAllTools(live.client, { maxPages: DEFAULT_MAX_PAGES, timeoutMs: () => deadline.remaining() }));
           await live.close();
+          provider.commit();
           return result(spec, options.store, authorizations, listing.tools.length);
         } catch (error) {
           await live.kill();
@@ -119,10 +122,13 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
         const handedOff = provider.takeHandedOff();
         if (!handedOff || !pending) throw asLoginError(spec, error);
         authorizations++;
-        const code = await waitFor(pending, options.timeoutMs, spec.name, options.signal);
+        const answer = await waitFor(pending, options.timeoutMs, spec.name, options.signal, () => callbackListener.ignored);
         pending = undefined;
-        registerSecret(code);
-        await exchange(spec, provider, attempt, code);
+        registerSecret(answer.code);
+        await exchange(spec, provider, attempt, answer, options);
+        // That flow is done: a server that still refuses is asked again where its authorization server is now (it may
+        // have moved to another one, SEP-2352), instead of sending the next sign-in to the old one.
+        provider.invalidateCredentials('discovery');
       } finally {
         deadline.dispose();
       }
@@ -133,33 +139,74 @@ export async function login(spec: ServerSpec, options: LoginOptions): Promise<Lo
   }
 }
 
-/** The SDK's `auth()` with the code: discovery again, then the token endpoint with the client's auth method. */
-async function exchange(spec: ServerSpec, provider: AuthorizationCodeProvider, attempt: ReturnType<typeof serverAuth>, code: string): Promise<void> {
+/**
+ * The SDK's `auth()` with the code: discovery again, then the token endpoint with the client's auth method. Bounded
+ * like every other request: each answer capped (MAX_OAUTH_RESPONSE_BYTES), the whole exchange within the connection
+ * deadline, and Ctrl-C/SIGTERM (the signal) aborts it at once.
+ */
+async function exchange(
+  spec: ServerSpec,
+  provider: AuthorizationCodeProvider,
+  attempt: ReturnType<typeof serverAuth>,
+  answer: AuthorizationResponse,
+  options: Pick<LoginOptions, 'connectTimeoutMs' | 'signal'>,
+): Promise<void> {
+  const deadline = new Deadline(options.connectTimeoutMs, options.signal);
+  const requests = new AbortController();
+  deadline.onExpire((reason) => requests.abort(reason));
   try {
-    await auth(provider, {
-      serverUrl: spec.url as string,
-      authorizationCode: code,
-      ...(attempt.challenge.resourceMetadataUrl ? { resourceMetadataUrl: attempt.challenge.resourceMetadataUrl } : {}),
-      ...(attempt.challenge.scope ? { scope: attempt.challenge.scope } : {}),
-      fetchFn: attempt.wrapFetch(fetch),
-    });
+    await deadline.race(
+      auth(provider, {
+        serverUrl: spec.url as string,
+        authorizationCode: answer.code,
+        // The SDK checks it against the authorization server's metadata before the code is redeemed (SEP-2468).
+        ...(answer.iss !== undefined ? { iss: answer.iss } : {}),
+        ...(attempt.challenge.resourceMetadataUrl ? { resourceMetadataUrl: attempt.challenge.resourceMetadataUrl } : {}),
+        ...(attempt.challenge.scope ? { scope: attempt.challenge.scope } : {}),
+        fetchFn: attempt.wrapFetch(fetch, { signal: requests.signal }),
+      }),
+    );
   } catch (error) {
     if (error instanceof AuthError) throw error;
+    if (deadline.error instanceof InterruptedError) throw new AuthError('AUTH_FAILED', `the sign-in to "${spec.name}" was interrupted`);
+    if (deadline.error instanceof DeadlineError) {
+      throw new AuthError(
+        'AUTH_FAILED',
+        `the authorization server did not complete the code exchange of "${spec.name}" within ${Math.round(options.connectTimeoutMs / 1000)} s; stopped`,
+        { hint: 'the authorization server is not answering; try again later' },
+      );
+    }
     const explained = attempt.explain(error);
     if (explained instanceof AuthError) throw explained;
-    throw new AuthError('AUTH_FAILED', `exchanging the authorization code of "${spec.name}" failed: ${(error as Error).message}`, { cause: error });
+    throw new AuthError('AUTH_FAILED', `exchanging the authorization code of "${spec.name}" failed: ${describeAuthFailure(error, undefined)}`, {
+      cause: error,
+    });
+  } finally {
+    deadline.dispose();
   }
 }
 
 /** Wait for the browser, bounded by `timeoutMs`; Ctrl-C (the signal) ends the wait at once. */
-function waitFor(pending: Promise<string>, timeoutMs: number, server: string, signal?: AbortSignal): Promise<string> {
+function waitFor(
+  pending: Promise<AuthorizationResponse>,
+  timeoutMs: number,
+  server: string,
+  signal: AbortSignal | undefined,
+  ignored: () => number,
+): Promise<AuthorizationResponse> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
+      const forged = ignored();
+      const note = forged ? ` (${forged} answer${forged === 1 ? '' : 's'} with another "state" than mcpns sent ${forged === 1 ? 'was' : 'were'} ignored)` : '';
       reject(
-        new AuthError('AUTH_FAILED', `no answer from the browser within ${Math.round(timeoutMs / 1000)} s; the sign-in to "${server}" was not completed`, {
-          hint: 'run the login again (--timeout <ms> waits longer)',
-        }),
+        new AuthError(
+          'AUTH_FAILED',
+          `no answer from the browser within ${Math.round(timeoutMs / 1000)} s; the sign-in to "${server}" was not completed${note}`,
+          {
+            hint: 'run the login again (--timeout <ms> waits longer)',
+          },
+        ),
       );
     }, timeoutMs);
     const onAbort = (): void => {
@@ -173,9 +220,9 @@ function waitFor(pending: Promise<string>, timeoutMs: number, server: string, si
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     pending.then(
-      (code) => {
+      (answer) => {
         cleanup();
-        resolve(code);
+        resolve(answer);
       },
       (error: unknown) => {
         cleanup();

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 
 /** The path of the redirect URI (RFC 8252 §7.3: loopback IP literal, any port). */
 export const CALLBACK_PATH = '/callback';
@@ -8,17 +8,26 @@ export interface LoopbackListener {
   /** `http://127.0.0.1:<port>/callback`. */
   readonly redirectUrl: string;
   readonly port: number;
+  /** Callbacks ignored because they did not carry the expected `state` (forged or stale). */
+  readonly ignored: number;
   /**
-   * Expect one browser return carrying `state`. The promise resolves with the authorization code, or rejects with
-   * AUTH_FAILED (state mismatch, `error=access_denied`…). Callbacks that arrive before a wait are kept.
+   * Expect one browser return carrying `state`. The promise resolves with the authorization code (and `iss`), or rejects with
+   * AUTH_FAILED (`error=access_denied`, no code). A return with another `state` is answered with an error page and
+   * ignored (the wait goes on).
    */
-  expect(state: string): Promise<string>;
+  expect(state: string): Promise<AuthorizationResponse>;
   close(): Promise<void>;
+}
+
+/** What the browser brought back: the code, and the authorization server's `iss` when it sent one (RFC 9207). */
+export interface AuthorizationResponse {
+  code: string;
+  iss?: string;
 }
 
 interface Expectation {
   state: string;
-  settle(result: { code: string } | { error: AuthError }): void;
+  settle(result: AuthorizationResponse | { error: AuthError }): void;
   done: boolean;
 }
 
@@ -29,6 +38,7 @@ interface Expectation {
  */
 export async function startLoopbackListener(options: { port?: number; strictPort?: boolean; serverName: string }): Promise<LoopbackListener> {
   let expectation: Expectation | undefined;
+  let ignored = 0;
   const server = createServer((request, response) => handle(request, response));
 
   function handle(request: IncomingMessage, response: ServerResponse): void {
@@ -44,21 +54,20 @@ export async function startLoopbackListener(options: { port?: number; strictPort
       );
     }
     const current = expectation;
-    current.done = true;
     const params = url.searchParams;
     const error = params.get('error');
+    // Not the answer to this sign-in (a forged or stale link another page made the browser open): ignored, and the
+    // sign-in in progress goes on waiting for the real one.
     if (params.get('state') !== current.state) {
-      current.settle({
-        error: new AuthError(
-          'AUTH_FAILED',
-          `the browser came back with a different "state" than mcpns sent; the sign-in to "${options.serverName}" was rejected`,
-          {
-            hint: 'start the sign-in again; if this repeats, something between your browser and the authorization server is tampering with it',
-          },
-        ),
-      });
-      return page(response, 400, 'Sign-in rejected', 'The answer did not carry the state mcpns sent, so it was rejected. Return to the terminal.');
+      ignored++;
+      return page(
+        response,
+        400,
+        'Sign-in answer ignored',
+        'This answer did not carry the state of the sign-in mcpns is waiting for, so it was ignored. If you did not open it yourself, close this tab.',
+      );
     }
+    current.done = true;
     if (error) {
       const description = params.get('error_description');
       current.settle({
@@ -80,7 +89,9 @@ export async function startLoopbackListener(options: { port?: number; strictPort
       current.settle({ error: new AuthError('AUTH_FAILED', `the browser came back without an authorization code for "${options.serverName}"`) });
       return page(response, 400, 'Sign-in not completed', 'The answer carried no authorization code. Return to the terminal.');
     }
-    current.settle({ code });
+    // The SDK compares `iss` with the authorization server's metadata before the code is exchanged (SEP-2468).
+    const iss = params.get('iss');
+    current.settle({ code, ...(iss !== null ? { iss } : {}) });
     return page(response, 200, 'Signed in', `mcpns is signed in to ${options.serverName}. You can close this tab and return to the terminal.`);
   }
 
@@ -96,9 +107,12 @@ export async function startLoopbackListener(options: { port?: number; strictPort
   return {
     redirectUrl,
     port,
+    get ignored() {
+      return ignored;
+    },
     expect(state) {
-      return new Promise<string>((resolve, reject) => {
-        expectation = { state, done: false, settle: (result) => ('code' in result ? resolve(result.code) : reject(result.error)) };
+      return new Promise<AuthorizationResponse>((resolve, reject) => {
+        expectation = { state, done: false, settle: (result) => ('code' in result ? resolve(result) : reject(result.error)) };
       });
     },
     close: () =>

@@ -1,5 +1,6 @@
 import {
   extractWWWAuthenticateParams,
+  IssuerMismatchError,
   OAuthError,
   RegistrationRejectedError,
   UnauthorizedError,
@@ -7,27 +8,23 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { ServerSpec } from '../config/model.js';
-import { httpStatus } from '../discovery/errors.js';
-import { redactUrl } from '../util/redact.js';
+import { httpStatus, ResponseTooLargeError } from '../discovery/errors.js';
+import { cappedFetch } from '../discovery/capped-fetch.js';
+import { formatBytes } from '../util/json-walk.js';
+import { redactUrl, SecretSet } from '../util/redact.js';
 import { AuthorizationCodeProvider } from './authorization-code.js';
+import { assertSecureEndpoint } from './browser.js';
 import { ClientCredentialsGrantProvider } from './client-credentials.js';
-import { AuthError, authHint, signInRequired, usesStaticAuthorization } from './errors.js';
+import { AuthError, authHint, signInRequired, usesStaticAuthorization } from '../discovery/auth-error.js';
 import { storeKey, type TokenStore } from './store.js';
 import type { StoreBackedProvider } from './stored-provider.js';
+import type { AuthResolver, ServerAuth } from '../discovery/auth-port.js';
 
-/** OAuth for one connection attempt: the SDK provider, a fetch that watches the server's challenges, and error wording. */
-export interface ServerAuth {
-  readonly provider: OAuthClientProvider & StoreBackedProvider;
-  /** The transport's fetch: notes 401/403 challenges of the MCP endpoint (scope, resource_metadata, step-up). */
-  wrapFetch(base: FetchLike): FetchLike;
-  /** An authorization failure as an AuthError with a clear message and hint; any other error as it is. */
-  explain(error: unknown): unknown;
-  /** What the last challenge said: a login exchanges its code with the same resource metadata URL and scope. */
-  readonly challenge: { resourceMetadataUrl?: URL; scope?: string };
-}
-
-/** Which servers get OAuth, and how (undefined: none, e.g. a stdio server or a configured Authorization header). */
-export type AuthResolver = (spec: ServerSpec) => ServerAuth | undefined;
+/**
+ * Largest answer read from an authorization server or a metadata document (real ones are a few kilobytes): a
+ * 400 MiB or endless token answer is cut off here.
+ */
+export const MAX_OAUTH_RESPONSE_BYTES = 1024 * 1024;
 
 /**
  * OAuth for everyday commands: stored tokens, refreshed when expired or refused, never a browser. Servers with a
@@ -63,12 +60,25 @@ export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & Sto
   return {
     provider,
     challenge,
-    wrapFetch(base) {
+    wrapFetch(base, options = {}) {
       const wrapped: FetchLike = async (input, init) => {
         const url = typeof input === 'string' ? input : input.href;
         const isEndpoint = endpointOf(url) === endpoint;
-        if (!isEndpoint) lastAuthUrl = url;
-        const response = await base(input, init);
+        if (!isEndpoint) {
+          lastAuthUrl = url;
+          // Registrations and token requests (codes, verifiers, refresh tokens, client secrets) go over https only.
+          if (init?.method === 'POST') assertSecureEndpoint(url, isTokenRequest(init) ? 'token endpoint' : 'authorization server endpoint');
+        }
+        const signal = options.signal && init?.signal ? AbortSignal.any([options.signal, init.signal]) : (options.signal ?? init?.signal);
+        const cutOff = (): void => {
+          // The SDK gives up on a failed refresh quietly: the reason is kept for the AUTH_REQUIRED message.
+          if (!isTokenRequest(init)) return;
+          tokenEndpointFailure = `the answer of ${redactUrl(url)} was larger than ${formatBytes(MAX_OAUTH_RESPONSE_BYTES)}; reading stopped there`;
+          if (provider instanceof AuthorizationCodeProvider) provider.refreshFailure = tokenEndpointFailure;
+        };
+        const response = isEndpoint
+          ? await base(input, init)
+          : await cappedFetch(MAX_OAUTH_RESPONSE_BYTES, cutOff, base)(input, { ...init, ...(signal ? { signal } : {}) });
         if (isEndpoint) {
           if (response.status === 401 || response.status === 403) {
             challenged = true;
@@ -83,12 +93,9 @@ export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & Sto
               provider.noteStepUp(params.scope);
             }
           } else if (response.ok) challenged = false;
-        } else if (!response.ok && init?.method === 'POST' && (init.body instanceof URLSearchParams || typeof init.body === 'string')) {
-          const body = String(init.body);
-          if (/(^|&)grant_type=/.test(body)) {
-            tokenEndpointFailure = `the token endpoint answered HTTP ${response.status}`;
-            if (provider instanceof AuthorizationCodeProvider) provider.refreshFailure = tokenEndpointFailure;
-          }
+        } else if (!response.ok && isTokenRequest(init)) {
+          tokenEndpointFailure = `the token endpoint answered HTTP ${response.status}`;
+          if (provider instanceof AuthorizationCodeProvider) provider.refreshFailure = tokenEndpointFailure;
         }
         return response;
       };
@@ -121,6 +128,12 @@ export function serverAuth(spec: ServerSpec, provider: OAuthClientProvider & Sto
   };
 }
 
+/** A request to a token endpoint (a form body with `grant_type`). */
+function isTokenRequest(init: RequestInit | undefined): boolean {
+  if (init?.method !== 'POST' || !(init.body instanceof URLSearchParams || typeof init.body === 'string')) return false;
+  return /(^|&)grant_type=/.test(String(init.body));
+}
+
 /** Scheme, host, port and path: what identifies the MCP endpoint among the requests a transport makes. */
 function endpointOf(url: string): string {
   try {
@@ -134,6 +147,8 @@ function endpointOf(url: string): string {
 /** One sentence for an error of the SDK's OAuth machinery (discovery, registration, token endpoint). */
 export function describeAuthFailure(error: unknown, lastUrl: string | undefined): string {
   const where = lastUrl ? redactUrl(lastUrl) : undefined;
+  if (error instanceof ResponseTooLargeError)
+    return `the answer of ${where ?? 'the authorization server'} was larger than ${formatBytes(error.limitBytes)}; reading stopped there`;
   const issues = (error as { issues?: Array<{ path?: PropertyKey[]; message?: string }> } | undefined)?.issues;
   if (Array.isArray(issues) && issues.length) {
     const first = issues
@@ -141,6 +156,13 @@ export function describeAuthFailure(error: unknown, lastUrl: string | undefined)
       .map((issue) => `${(issue.path ?? []).map(String).join('.') || '(root)'}: ${issue.message ?? 'invalid'}`)
       .join('; ');
     return `${where ? `the document at ${where}` : 'an OAuth document'} is invalid (${first})`;
+  }
+  if (error instanceof IssuerMismatchError) {
+    // Values clipped: `received` comes from the browser's return, anyone's to forge.
+    const received = error.received === undefined ? 'none' : `"${clip(error.received)}"`;
+    return error.kind === 'authorization_response'
+      ? `the browser came back with an issuer (iss) of ${received}, not the authorization server the sign-in went to ("${error.expected ?? ''}"); the code was not exchanged`
+      : `the authorization server's metadata names the issuer ${received}, not the server it was read from ("${error.expected ?? ''}"); nothing was sent to it`;
   }
   if (error instanceof RegistrationRejectedError) {
     const answered = registrationErrorCode(error.body);
@@ -168,7 +190,8 @@ function registrationErrorCode(body: unknown): string | undefined {
   }
 }
 
+/** One line of at most 300 characters, redacted first (a secret cut in two would no longer be recognised). */
 function clip(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = new SecretSet().redact(text).replace(/\s+/g, ' ').trim();
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

@@ -1,8 +1,8 @@
 import type { ServerSpec } from '../config/model.js';
 import { redactUrl } from '../util/redact.js';
-import { AuthError, usesStaticAuthorization } from './errors.js';
+import { AuthError, usesStaticAuthorization } from '../discovery/auth-error.js';
 import { storeKey, type ClientKind, type StoredAuth, type TokenStore } from './store.js';
-import { scopeUnion } from './stored-provider.js';
+import { hasExpired, scopeUnion } from './stored-provider.js';
 
 /** How a server authenticates, as far as mcpns can tell. */
 export type AuthMode = 'oauth' | 'client-credentials' | 'header' | 'none' | 'unknown';
@@ -69,7 +69,7 @@ async function statusOf(spec: ServerSpec, options: StatusOptions): Promise<AuthS
 
 function describeRecord(record: StoredAuth, now: Date): Partial<AuthStatusEntry> {
   const tokens = record.tokens;
-  const expired = record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime();
+  const expired = hasExpired(record, now);
   return {
     signedIn: tokens !== undefined,
     ...(record.issuer ? { issuer: record.issuer } : {}),

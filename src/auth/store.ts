@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
+import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { redactUrl } from '../util/redact.js';
-import { AuthError } from './errors.js';
+import { AuthError } from '../discovery/auth-error.js';
 
 /** Version of the token file format; a file of another version is refused with a clear error (never guessed at). */
 export const STORE_VERSION = 1;
@@ -38,6 +39,11 @@ export interface StoredAuth {
   expiresAt?: string;
   /** Scopes the server asked for (403 insufficient_scope) beyond the granted ones: the next sign-in requests them. */
   pendingScopes?: string[];
+  /**
+   * Client credentials: a salted SHA-256 of the credentials that obtained `tokens` (`sha256:<salt>:<hex>`). A token
+   * obtained with other credentials is not used: a rotated or wrong secret shows at once.
+   */
+  credentials?: string;
   updatedAt: string;
 }
 
@@ -188,16 +194,17 @@ export class TokenStore {
 }
 
 function readRecord(file: string, serverName?: string): StoredAuth | undefined {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    return undefined;
-  }
   const hint = `remove it with: mcpns auth logout ${serverName ?? '<server>'}${serverName ? '' : ' (or --all)'}`;
-  if (size > MAX_FILE_BYTES) throw new AuthError('AUTH_STORE_INVALID', `token file ${file} is not an mcpns token file (too large)`, { hint, file });
-  const text = safeRead(file);
-  if (text === undefined) return undefined;
+  let text: string;
+  try {
+    // A regular file, bounded, never blocking: a FIFO or a link to /dev/zero at this path is refused, not read.
+    text = readRegularFile(file, MAX_FILE_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    if (error.reason === 'not-found') return undefined;
+    const why = { directory: 'a directory', 'not-regular': 'not a regular file', 'too-large': 'too large', unreadable: 'unreadable' }[error.reason];
+    throw new AuthError('AUTH_STORE_INVALID', `token file ${file} is not an mcpns token file (${why})`, { hint, file, cause: error });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -222,7 +229,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** The first field with the wrong type, if any (values are never quoted: they may be secrets). */
 function shapeProblem(record: Partial<StoredAuth>): string | undefined {
   if (typeof record.server !== 'string') return '"server" must be a string';
-  for (const key of ['name', 'issuer', 'redirectUri', 'obtainedAt', 'expiresAt', 'updatedAt'] as const) {
+  for (const key of ['name', 'issuer', 'redirectUri', 'obtainedAt', 'expiresAt', 'credentials', 'updatedAt'] as const) {
     if (record[key] !== undefined && typeof record[key] !== 'string') return `"${key}" must be a string`;
   }
   if (record.tokens !== undefined) {
@@ -269,9 +276,10 @@ function storeIoError(path: string, error: unknown): AuthError {
   });
 }
 
+/** A small regular file's text (the lock's process id); undefined when it is not one. */
 function safeRead(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return readRegularFile(file, 4096);
   } catch {
     return undefined;
   }
@@ -279,7 +287,7 @@ function safeRead(file: string): string | undefined {
 
 function exists(file: string): boolean {
   try {
-    statSync(file);
+    lstatSync(file);
     return true;
   } catch {
     return false;

@@ -1,25 +1,26 @@
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 import { fastCatalogFile } from './fast-read.js';
-import { mismatchedHashes } from '../snapshot/hash.js';
+import { mismatchedHashes } from './hash.js';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { definitionProblem } from './limits.js';
-import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogServer, type CatalogTool } from './types.js';
-import type { CatalogFile } from './read.js';
-import { SchemaNeeded } from '../util/schema-needed.js';
+import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogFile, type CatalogServer, type CatalogTool } from './types.js';
 
-/**
- * Decides (and words) a catalog document the fast path cannot vouch for: zod's schema (read.ts). Without it such a
- * document throws SchemaNeeded, for a caller that loads zod only then.
- */
+/** Decides (and words) a catalog document the fast path cannot vouch for: zod's schema (`checkCatalogWithZod`, read.ts). */
 export type CatalogCheck = (value: unknown, file: string) => CatalogFile;
 
-const schemaNotLoaded: CatalogCheck = () => {
-  throw new SchemaNeeded();
-};
+/**
+ * A catalog read without zod: the catalog, or — for a document the generated validator rejects — how to finish
+ * reading it once zod's check is at hand (the document is not parsed again). Nothing is thrown to say so: a caller
+ * loads zod only for such a document (the CLI), or passes it at once (the library, read.ts).
+ */
+export type CatalogReading = { catalog: Catalog; finish?: never } | { catalog?: never; finish: (check: CatalogCheck) => Catalog };
 
-/** The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. */
-function toCatalog(data: CatalogFile, file: string): Catalog {
+/**
+ * The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. A server's
+ * `source` stays absent when the file records none: it names a config file, and the catalog itself is not one.
+ */
+function toCatalog(data: CatalogFile): Catalog {
   const counts = new Map<string, number>();
   for (const tool of data.tools) counts.set(tool.server, (counts.get(tool.server) ?? 0) + 1);
   return {
@@ -29,7 +30,6 @@ function toCatalog(data: CatalogFile, file: string): Catalog {
     servers: data.servers.map((server): CatalogServer => ({
       ...server,
       transport: server.transport ?? 'unknown',
-      source: server.source ?? file,
       toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
     })),
     // In place (the parsed objects are this function's own): a million tools are not copied once more. Same keys in
@@ -44,21 +44,28 @@ function toCatalog(data: CatalogFile, file: string): Catalog {
  * Read a catalog document (`list --json` output or a snapshot) for offline commands.
  * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
  */
-export function readCatalogFile(file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
-  let text: string;
+export function readCatalog(file: string): CatalogReading {
+  // The text is never held in a variable here: once parsed, a 300 MB string is garbage while the tools are checked.
+  return catalogFromValue(parseJson(readCatalogText(file), file), file);
+}
+
+/** The same for a document's text (`file` names it in errors). */
+export function readCatalogFromText(text: string, file: string): CatalogReading {
+  return catalogFromValue(parseJson(text, file), file);
+}
+
+function readCatalogText(file: string): string {
   try {
-    text = readRegularFile(file);
+    return readRegularFile(file);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     throw new McpnsError('CATALOG_INVALID', error.reason === 'not-found' ? `catalog file not found: ${file}` : error.message, { location: { file } });
   }
-  return parseCatalogText(text, file, check);
 }
 
-export function parseCatalogText(text: string, file: string, check: CatalogCheck = schemaNotLoaded): Catalog {
-  let value: unknown;
+function parseJson(text: string, file: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? text.length);
     const { line, column } = positionAt(text, offset);
@@ -66,6 +73,9 @@ export function parseCatalogText(text: string, file: string, check: CatalogCheck
       location: { file, line, column },
     });
   }
+}
+
+function catalogFromValue(value: unknown, file: string): CatalogReading {
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && version > CATALOG_SCHEMA_VERSION) {
     throw new McpnsError(
@@ -75,8 +85,13 @@ export function parseCatalogText(text: string, file: string, check: CatalogCheck
     );
   }
   // The fast path vouches for well-formed documents without zod's copies; zod decides (and words) everything else.
-  const data = fastCatalogFile(value) ?? check(value, file);
-  const catalog = withinLimits(toCatalog(data, file));
+  const data = fastCatalogFile(value);
+  return data ? { catalog: finishReading(data, file) } : { finish: (check) => finishReading(check(value, file), file) };
+}
+
+/** A document the schema accepted, as a Catalog: defaults filled, oversized tools set aside, snapshot hashes verified. */
+function finishReading(data: CatalogFile, file: string): Catalog {
+  const catalog = withinLimits(toCatalog(data));
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
   for (const [index, tool] of catalog.tools.entries()) {
     const fields = mismatchedHashes(tool);

@@ -49,7 +49,7 @@ export interface CatalogServer {
   name: string;
   transport: string;
   /** Config file the server came from. */
-  source: string;
+  source?: string;
   /** Client whose config declared it ("mcpns" for mcpns.config.json). */
   client?: string;
   status: ServerStatus;
@@ -125,8 +125,47 @@ export interface Catalog {
   [key: string]: unknown;
 }
 
+/**
+ * A catalog document as `--catalog` accepts it (the output of `CatalogFileSchema`, src/catalog/read.ts): what
+ * discovery always fills may be absent from a hand-made file, and unknown keys are kept.
+ */
+export interface CatalogFile {
+  schemaVersion: typeof CATALOG_SCHEMA_VERSION;
+  generatedAt?: string | undefined;
+  style?: string | undefined;
+  servers: CatalogFileServer[];
+  tools: CatalogFileTool[];
+  [key: string]: unknown;
+}
+
+/** A server entry of a catalog file. */
+export type CatalogFileServer = Omit<CatalogServer, 'transport' | 'source' | 'toolCount'> & {
+  transport?: string | undefined;
+  source?: string | undefined;
+  toolCount?: number | undefined;
+  [key: string]: unknown;
+};
+
+/** A tool entry of a catalog file. */
+export type CatalogFileTool = Omit<CatalogTool, 'qualifiedName' | 'inputSchema'> & {
+  qualifiedName?: string | undefined;
+  inputSchema?: Record<string, unknown> | undefined;
+  [key: string]: unknown;
+};
+
 /** The (server, tool) pair that identifies a tool everywhere in mcpns. */
 export interface ToolRef {
   server: string;
   tool: string;
+}
+
+/** Tools of one server as discovered: everything the catalog needs except the qualified name. */
+export type DiscoveredTool = Omit<CatalogTool, 'qualifiedName'>;
+
+/** One server's entry and tools, as discovery produced them or a saved catalog holds them. */
+export interface ServerDiscovery {
+  server: CatalogServer;
+  tools: DiscoveredTool[];
+  /** Tail of the server's stderr (bounded); shown with --verbose and when the server fails. */
+  stderr: string;
 }

@@ -1,27 +1,22 @@
-import { dirname, resolve } from 'node:path';
-import { expandPosixDefault } from '../config/expand.js';
-import { displayPath, findOwnConfig, isOwnConfigFile, OWN_ONLY_KEYS } from '../config/locate.js';
-import { isValidOwnConfig } from '../config/quick-validate.js';
-import type { Diagnostic, EnvInheritSetting } from '../config/model.js';
-import { ALL_ENV, policyFromSetting, spawnEnvironment } from '../config/spawn-env.js';
+import { resolve } from 'node:path';
+import { loadConfig } from '../config/load-core.js';
+import { displayPath, findOwnConfig } from '../config/locate.js';
 import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
-import { detectPackageRunner } from '../discovery/package-runner.js';
-import { prespawn, type SpawnRequest } from '../discovery/prespawn.js';
-import { checkRouteDefinitions } from '../route/definitions.js';
-import { MAX_CONFIG_BYTES, readRegularFile } from '../util/read-file.js';
+import { prespawn } from '../discovery/prespawn.js';
+import { spawnRequest } from '../discovery/spawn-request.js';
+import { COMMANDS } from './commands/index.js';
 import { messageLine, readingMessage } from './services/console.js';
-import { linearRegExp } from '../util/linear-regexp.js';
 
 /**
- * Spawn first. For the commands that discover every selected server (list, check, check-conflicts, lint, snapshot,
- * export), the entry point calls this before it loads commander, zod, the MCP SDK, the naming engine or the reporters:
- * it reads mcpns.config.json, checks it with the precompiled validator, and starts the servers the first discovery
- * slots will take, so they boot while the rest of mcpns loads. Discovery adopts a process only when it would have
- * started exactly the same one (src/discovery/prespawn.ts); anything unusual (another config format, include,
- * profiles, --catalog, an option not listed here…) simply skips this, and everything runs as before.
+ * Spawn first. For the commands that discover every selected server (`discovers` in the command manifest,
+ * commands/index.ts), the entry point calls this before it loads commander, zod, the MCP SDK, the naming engine or
+ * the reporters: it reads mcpns.config.json through the config core (zod-free: the precompiled validator decides),
+ * and starts the servers the first discovery slots will take, so they boot while the rest of mcpns loads. Each
+ * process is started from `spawnRequest`, the function discovery spawns from, so discovery adopts it
+ * (src/discovery/prespawn.ts); anything unusual (another config format, a config the validator rejects, a
+ * namespace that hides servers, --catalog, an option not listed here…) simply skips this, and everything runs as
+ * before.
  */
-
-const DISCOVERING = new Set(['list', 'check', 'check-conflicts', 'lint', 'snapshot', 'export']);
 /** Options that do not change which servers are started or how. */
 const FLAGS = new Set(['--json', '--no-color', '-v', '--verbose', '-q', '--quiet', '--wide', '--fail-fast', '--update', '--allow-partial']);
 const VALUES = new Set([
@@ -65,7 +60,7 @@ export interface EarlySpawn {
 
 /** What the command line asks for, or undefined when it is anything this path does not handle exactly. */
 function planFrom(argv: readonly string[]): EarlyPlan | undefined {
-  if (!DISCOVERING.has(argv[0] ?? '')) return undefined;
+  if (!COMMANDS.find((command) => command.name === argv[0])?.discovers) return undefined;
   const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY, json: false, quiet: false };
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -109,56 +104,10 @@ function planFrom(argv: readonly string[]): EarlyPlan | undefined {
   return plan;
 }
 
-type Entry = { command?: string; args?: string[]; env?: Record<string, string>; cwd?: string; enabled?: boolean; envInherit?: EnvInheritSetting };
-type OwnConfig = {
-  include?: string[];
-  envInherit?: EnvInheritSetting;
-  servers?: Record<string, Entry>;
-  namespaces?: Record<string, { enabled?: boolean; pattern?: string }>;
-  routes?: Parameters<typeof checkRouteDefinitions>[0];
-};
-
-/** mcpns's own config as the loader would accept it, or undefined when the loader might decide otherwise. */
-function readOwnConfig(file: string): OwnConfig | undefined {
-  if (!/\.json$/i.test(file)) return undefined;
-  // The loader's own reading rules (a regular file, within the size limit): anything else throws, and this path steps aside.
-  const value: unknown = JSON.parse(readRegularFile(file, MAX_CONFIG_BYTES));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if (!isOwnConfigFile(file, value) && !OWN_ONLY_KEYS.some((key) => key in value)) return undefined;
-  if (!isValidOwnConfig(value)) return undefined;
-  const config = value as OwnConfig;
-  // What the loader checks beyond the schema (an include, a namespace or route that fails, namespaces that hide).
-  if (config.include?.length) return undefined;
-  for (const namespace of Object.values(config.namespaces ?? {})) {
-    if (namespace.enabled === false) return undefined;
-    if (namespace.pattern !== undefined) linearRegExp(namespace.pattern, 'u');
-  }
-  if (checkRouteDefinitions(config.routes ?? []).length) return undefined;
-  return config;
-}
-
-/** The spawn of one stdio entry, exactly as config loading (toServerSpec) and the session (spawnEnvironment) make it. */
-function requestFor(
-  name: string,
-  entry: Entry,
-  file: string,
-  env: Record<string, string | undefined>,
-  envInherit: EnvInheritSetting | undefined,
-): SpawnRequest {
-  const diagnostics: Diagnostic[] = [];
-  const expand = (raw: string): string => expandPosixDefault(raw, env, { file, pointer: `/servers/${name}` }, diagnostics);
-  const command = expand(entry.command!);
-  const args = (entry.args ?? []).map(expand);
-  const serverEnv = entry.env ? Object.fromEntries(Object.entries(entry.env).map(([key, value]) => [key, expand(value)])) : undefined;
-  const cwd = entry.cwd === undefined ? dirname(file) : resolve(dirname(file), expand(entry.cwd));
-  const setting = entry.envInherit ?? envInherit;
-  const envPolicy = setting === undefined ? ALL_ENV : policyFromSetting(setting, 'envInherit');
-  return { command, args, env: spawnEnvironment({ env: serverEnv, envPolicy }, env), cwd, packageRunner: detectPackageRunner(command, args) !== undefined };
-}
-
 /**
- * Start the servers the command is about to discover (at most `--concurrency` of them, in discovery order). Returns
- * how many were started; 0 whenever anything is not exactly what this path handles. Never throws.
+ * Start the servers the command is about to discover (at most `--concurrency` of them, in discovery order). Says how
+ * many were started (0 whenever anything is not exactly what this path handles) and which looked-up config it named
+ * on stderr. Never throws.
  */
 export function spawnEarly(argv: readonly string[], context: EarlyContext): EarlySpawn {
   const nothing: EarlySpawn = { started: 0 };
@@ -168,24 +117,24 @@ export function spawnEarly(argv: readonly string[], context: EarlyContext): Earl
     const lookedUp = plan.configFile === undefined;
     const file = lookedUp ? findOwnConfig(context.cwd, context.home) : resolve(context.cwd, plan.configFile!);
     if (!file) return nothing;
-    const config = readOwnConfig(file);
-    if (!config) return nothing;
-    const entries = Object.entries(config.servers ?? {});
-    const known = new Set(entries.map(([name]) => name));
+    // The loader itself, without zod: a config it cannot decide alone throws, and this path steps aside.
+    const config = loadConfig({ configFiles: [file], cwd: context.cwd, env: context.env, home: context.home });
+    if (Object.values(config.namespaces).some((namespace) => namespace.enabled === false)) return nothing; // hides servers
+    const known = new Set(config.servers.map((server) => server.name));
     if (plan.servers?.some((name) => !known.has(name))) return nothing; // an error the command itself reports
     const wanted = plan.servers ? new Set(plan.servers) : undefined;
     // Discovery's order: the selected, enabled servers in config order; the first `concurrency` start at once.
-    const first = entries
-      .filter(([name, entry]) => entry.enabled !== false && (!wanted || wanted.has(name)))
+    const first = config.servers
+      .filter((server) => server.enabled && (!wanted || wanted.has(server.name)))
       .slice(0, plan.concurrency)
-      .filter(([, entry]) => entry.command !== undefined); // HTTP servers take a slot but start nothing
+      .filter((server) => server.transport === 'stdio' && server.command !== undefined); // HTTP servers take a slot but start nothing
     if (!first.length) return nothing;
     // A config found by lookup is named before anything starts from it (as the command itself would name it).
     if (lookedUp && !plan.quiet) {
       const shown = displayPath(file, context.cwd);
       context.stderr.write(messageLine('status', readingMessage(shown, 'mcpns'), { file: shown, client: 'mcpns' }, plan.json));
     }
-    for (const [name, entry] of first) prespawn(requestFor(name, entry, file, context.env, config.envInherit));
+    for (const server of first) prespawn(spawnRequest(server, context.env));
     return { started: first.length, ...(lookedUp ? { announced: file } : {}) };
   } catch {
     return nothing;

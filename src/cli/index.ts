@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { hurryAllGroups, terminateAllGroups } from '../discovery/process-group.js';
 import { EXIT } from '../exit-codes.js';
+import { COMMANDS } from './commands/index.js';
 import { VERSION } from '../version.js';
 
 // `--version` needs none of the CLI: answer before loading commander, zod and the command modules.
@@ -23,9 +24,6 @@ if (argv.length === 2 && argv[0] === 'plan' && argv[1] === 'schema') {
   process.stdout.write(readFileSync(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8'));
   process.exit(EXIT.OK);
 }
-
-/** The commands that discover every selected server (see early-spawn.ts). */
-const EARLY_SPAWN_COMMANDS = new Set(['list', 'check', 'check-conflicts', 'lint', 'snapshot', 'export']);
 
 /** Exit status after a signal: 128 + its number, as a shell reports it. */
 const SIGNAL_EXIT = { SIGINT: EXIT.INTERRUPTED, SIGTERM: 143, SIGHUP: 129 } as const;
@@ -69,7 +67,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 // Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.
 let announcedConfig: string | undefined;
-if (argv[0] !== undefined && EARLY_SPAWN_COMMANDS.has(argv[0])) {
+if (COMMANDS.find((command) => command.name === argv[0])?.discovers) {
   const { spawnEarly } = await import('./early-spawn.js');
   announcedConfig = spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: process.env, stderr: process.stderr }).announced;
 }

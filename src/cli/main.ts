@@ -2,9 +2,9 @@ import { Command, CommanderError } from '@commander-js/extra-typings';
 import { EXIT } from '../exit-codes.js';
 import { VERSION } from '../version.js';
 import { terminalSafe } from '../util/terminal-safe.js';
-import { reportError, type CommandHost } from './command.js';
+import { reportError, type CommandHost } from './services/command.js';
 import { registerCommands } from './commands/index.js';
-import type { CliIo } from './io.js';
+import type { CliIo } from './services/io.js';
 import { CliConsole } from './services/console.js';
 
 /** Before any command has parsed its options, --json is guessed from argv (for commander's own parse errors). */

@@ -1,4 +1,3 @@
-import type { GeminiApprovalMode } from './approval-mode.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
@@ -13,31 +12,14 @@ import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
 import { SchemaNeeded } from '../util/schema-needed.js';
 import { linearRegExp } from '../util/linear-regexp.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
-import { applyClientRules, readClientConfigs, readForeignConfigFile } from './clients/index.js';
+import { applyClientRules, detectClient, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
-import { namespaceDiagnostics } from '../profiles/namespaces.js';
-import { checkRouteDefinitions } from '../route/definitions.js';
+import { namespaceDiagnostics } from './namespace-diagnostics.js';
+import { checkRouteDefinitions } from './route-definitions.js';
 import { displayPath, findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS, ownConfigCandidates } from './locate.js';
+import type { LoadOptions } from './load-options.js';
 
 export { displayPath, findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME } from './locate.js';
-
-export interface LoadOptions {
-  /** Explicit --config files (mcpns's own or any client's). */
-  configFiles?: string[];
-  /** --client ids: read each client's known locations. */
-  clients?: string[];
-  /** --scan: every known client. */
-  scan?: boolean;
-  cwd: string;
-  env: Record<string, string | undefined>;
-  home: string;
-  /** VS Code `${input:id}` answers from --input id=value. */
-  inputs?: Record<string, string>;
-  /** --verbose: also report client config locations that do not exist. */
-  verbose?: boolean;
-  /** `--approval-mode`: Gemini CLI's approval mode of the non-interactive run mcpns models (default: "default"). */
-  approvalMode?: GeminiApprovalMode;
-}
 
 type JsonTree = ReturnType<typeof parseJsonText>['tree'];
 
@@ -187,6 +169,23 @@ export function loadFile(file: string, options: CoreLoadOptions, chain: readonly
   }
   const parsed = parseJsonText(text, shown, { allowComments: false });
   return loadOwnConfig(parsed.value, text, parsed.tree, file, options, [...chain, realPath(file)]);
+}
+
+/**
+ * Why `file` cannot be read as a config file — unreadable, not a regular file, or in no format mcpns understands —
+ * or undefined when it is one (whether its content is valid is for loading to say). For files a document names
+ * (a catalog's recorded sources), which may have moved or never been config files.
+ */
+export function configFileProblem(file: string, cwd: string): string | undefined {
+  try {
+    const text = readConfigText(file);
+    if (/\.json$/i.test(file) && looksLikeOwnConfig(file, text)) return undefined;
+    detectClient(resolve(cwd, file), text, displayPath(file, cwd));
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
 }
 
 const schemaNotLoaded: OwnConfigCheck = () => {

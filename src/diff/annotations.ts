@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '../catalog/types.js';
 import type { Severity } from '../checks/types.js';
-import { canonicalJson } from '../snapshot/canonical.js';
+import { canonicalJson } from '../util/canonical-json.js';
 
 export interface AnnotationComparison {
   /** Every key that changed, e.g. `readOnlyHint true → false`, `title "A" → absent`. */

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../catalog/types.js';
-import { canonicalJson } from '../snapshot/canonical.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { commonEnds, levenshtein, words } from './words.js';
 
 /** Names closer than this (normalized edit distance, case and separators folded) look alike. */

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../snapshot/canonical.js';
+import { canonicalJson } from '../util/canonical-json.js';
 
 /**
  * Semantic JSON Schema comparison for drift. Each change says which way it moves the set of

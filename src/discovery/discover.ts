@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { CatalogServer, DiscoveryErrorCode } from '../catalog/types.js';
+import type { CatalogServer, DiscoveredTool, DiscoveryErrorCode, ServerDiscovery } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
-import { authHint } from '../auth/errors.js';
+import { authHint } from './auth-error.js';
 import { exceedsJsonLimits } from '../util/json-walk.js';
 import { redactUrl, SecretSet } from '../util/redact.js';
 import { Deadline } from './deadline.js';
@@ -13,7 +13,7 @@ import { detectPackageRunner, packageRunnerHint, serverDeadlineMs, type PackageR
 import { discardPrespawned } from './prespawn.js';
 import { connectServer, type LiveSession } from './session.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
-import type { DiscoveredTool, DiscoveryOptions, ServerDiscovery } from './types.js';
+import type { DiscoveryOptions } from './types.js';
 import { DEFAULT_CONCURRENCY } from './defaults.js';
 
 export { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from './defaults.js';

@@ -8,7 +8,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { AuthError } from '../auth/errors.js';
+import { AuthError } from './auth-error.js';
 import type { DiscoveryErrorCode } from '../catalog/types.js';
 import { McpnsError } from '../errors.js';
 import { DeadlineError, InterruptedError } from './deadline.js';

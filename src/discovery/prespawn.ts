@@ -1,4 +1,5 @@
 import { ProcessGroup, RUNNER_TERM_GRACE_MS } from './process-group.js';
+import type { SpawnRequest } from './spawn-request.js';
 import type { StderrBuffer } from './stderr-buffer.js';
 
 /**
@@ -8,16 +9,6 @@ import type { StderrBuffer } from './stderr-buffer.js';
  * everything it has written so far (stdout is left unread; stderr is kept). Anything not adopted is ended. The exact
  * match is what keeps this safe: a guess that differs in any way is never used, only ended.
  */
-
-/** What a server process is started from (the complete environment, as spawned). */
-export interface SpawnRequest {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd?: string | undefined;
-  /** Started through a package runner (npx, uvx…): ended with the long grace while it may be installing. */
-  packageRunner?: boolean;
-}
 
 /** What a waiting process wrote to stderr, raw (the adopting discovery decodes and redacts it), up to a bound. */
 class HeldStderr {
@@ -95,6 +86,13 @@ export function adoptPrespawned(request: SpawnRequest, stderr: StderrBuffer): Pr
 export function prespawnedCount(): number {
   let count = 0;
   for (const list of waiting.values()) count += list.length;
+  return count;
+}
+
+/** How many waiting prespawned processes have already ended (their exit handled). */
+export function prespawnedEnded(): number {
+  let count = 0;
+  for (const list of waiting.values()) for (const { group } of list) if (group.exit !== undefined) count++;
   return count;
 }
 

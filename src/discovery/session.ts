@@ -1,6 +1,6 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import { AuthError, authHint } from '../auth/errors.js';
-import type { AuthResolver, ServerAuth } from '../auth/server-auth.js';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { AuthError, authHint } from './auth-error.js';
+import type { AuthResolver, ServerAuth } from './auth-port.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { basicAuthorization, redactUrl, SecretSet } from '../util/redact.js';
@@ -13,11 +13,19 @@ import { detectPackageRunner, serverDeadlineMs } from './package-runner.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { guardInboundDepth } from './wire-guard.js';
-import { spawnEnvironment } from '../config/spawn-env.js';
-import type { ClientRole } from './types.js';
+import { cappedFetch } from './capped-fetch.js';
+import { spawnRequest, type SpawnRequest } from './spawn-request.js';
 
 /** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
 const HTTP_CLOSE_BOUND_MS = 1000;
+
+/** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */
+export interface ClientRole {
+  /** ClientCapabilities sent in initialize. */
+  capabilities: Record<string, unknown>;
+  /** Register request and notification handlers on a new client for `server`, before it connects. */
+  install(client: Client, server: string): void;
+}
 
 /** A connected server: what initialize told us, plus how to end it. */
 export interface LiveSession {
@@ -98,7 +106,7 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   if (spec.transport === 'stdio') {
     if (!spec.command) throw new DiscoveryError('UNLAUNCHABLE', 'no command configured');
     const hooks: StdioHooks = { packageRunner: options.packageRunner, onSpawn: options.onSpawn, onFirstMessage: options.onFirstMessage };
-    return attempt(spec, limits, stdioAttempt(spec, stderr, spawnEnvironment(spec, options.hostEnv ?? process.env), newClient(), limits, hooks), []);
+    return attempt(spec, limits, stdioAttempt(spawnRequest(spec, options.hostEnv ?? process.env), stderr, newClient(), limits, hooks), []);
   }
   if (!spec.url) throw new DiscoveryError('UNLAUNCHABLE', 'no url configured');
   let url: URL;
@@ -207,13 +215,10 @@ function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | u
   return client;
 }
 
-function stdioAttempt(spec: ServerSpec, stderr: StderrBuffer, env: Record<string, string>, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
+function stdioAttempt(request: SpawnRequest, stderr: StderrBuffer, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
   const wire = new WireLog();
   const transport = new ProcessGroupStdioTransport({
-    command: spec.command as string,
-    ...(spec.args ? { args: spec.args } : {}),
-    env,
-    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    ...request,
     stderr,
     maxLineBytes: limits.maxResponseBytes,
     onOversizedLine: () => tooLarge(limits, wire),
@@ -264,41 +269,6 @@ function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: C
         await bounded(client.close());
       })()),
     kill: () => (closing ??= bounded(client.close())),
-  };
-}
-
-/** Statuses whose responses have no body (a Response with one of them cannot be constructed with a body). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/**
- * fetch with a cap on every response body: a server streaming without end (or answering with gigabytes) is cut off
- * at `maxBytes`, `onTooLarge` runs, and reading the body fails with ResponseTooLargeError. A declared
- * Content-Length over the cap fails at once.
- */
-export function cappedFetch(maxBytes: number, onTooLarge: () => void, base: FetchLike = fetch): FetchLike {
-  return async (input, init) => {
-    const response = await base(input, init);
-    if (!response.body || NULL_BODY_STATUSES.has(response.status) || response.status < 200) return response;
-    const fail = (): ResponseTooLargeError => {
-      onTooLarge();
-      return new ResponseTooLargeError(maxBytes);
-    };
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-      void response.body.cancel().catch(() => {});
-      throw fail();
-    }
-    let seen = 0;
-    const counter = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > maxBytes) controller.error(fail());
-        else controller.enqueue(chunk);
-      },
-    });
-    const capped = new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
-    // What the SDK's redirect handling reads of the original response.
-    for (const key of ['url', 'redirected', 'type'] as const) Object.defineProperty(capped, key, { value: response[key] });
-    return capped;
   };
 }
 

@@ -1,7 +1,5 @@
-import type { Client } from '@modelcontextprotocol/client';
-import type { CatalogServer, CatalogTool } from '../catalog/types.js';
-import type { AuthResolver } from '../auth/server-auth.js';
-import type { LiveSession } from './session.js';
+import type { AuthResolver } from './auth-port.js';
+import type { ClientRole, LiveSession } from './session.js';
 import type { JsonLimits } from '../util/json-walk.js';
 import type { SecretSet } from '../util/redact.js';
 import type { PackageRunner } from './package-runner.js';
@@ -67,41 +65,9 @@ export interface DiscoveryOptions {
   deferClose?: (closing: Promise<void>) => void;
 }
 
-/** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */
-export interface ClientRole {
-  /** ClientCapabilities sent in initialize. */
-  capabilities: Record<string, unknown>;
-  /** Register request and notification handlers on a new client for `server`, before it connects. */
-  install(client: Client, server: string): void;
-}
-
 /** A connected session handed over by discovery (`DiscoveryOptions.hold`). */
 export interface HeldSession {
   session: LiveSession;
   /** The server's stderr so far (bounded tail). */
   stderr(): string;
-}
-
-/** Tools of one server as discovered: everything the catalog needs except the qualified name. */
-export type DiscoveredTool = Omit<CatalogTool, 'qualifiedName'>;
-
-export interface ServerDiscovery {
-  server: CatalogServer;
-  tools: DiscoveredTool[];
-  /** Tail of the server's stderr (bounded); shown with --verbose and when the server fails. */
-  stderr: string;
-}
-
-/**
- * Where tools come from: live servers (src/discovery/live-source.ts), a saved catalog document
- * (src/catalog/file-source.ts) or in-memory discoveries (src/catalog/memory-source.ts). Every command and check runs
- * the same way on each: `acquireCatalog` (src/catalog/acquire.ts) turns a source into the catalog.
- */
-export interface ToolSource {
-  /** Every server name the source knows, enabled or not (unknown `--server` names are an error listing these). */
-  readonly serverNames: readonly string[];
-  /** When the source has a fixed generation time (a saved catalog), the catalog keeps it. */
-  readonly generatedAt?: string | undefined;
-  /** The discoveries of the selected servers (all when undefined). Never throws for one server's failure. */
-  discover(selected: readonly string[] | undefined, options: DiscoveryOptions): Promise<ServerDiscovery[]>;
 }

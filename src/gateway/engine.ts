@@ -5,12 +5,13 @@
  */
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { buildCatalog } from '../catalog/build.js';
-import type { Catalog } from '../catalog/types.js';
+import type { Catalog, ServerDiscovery } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec } from '../config/model.js';
-import { liveSource } from '../discovery/live-source.js';
-import type { DiscoveryOptions, HeldSession, ServerDiscovery } from '../discovery/types.js';
-import { applyClientToolFilters, applyProfile } from '../profiles/apply.js';
+import type { DiscoveryOptions, HeldSession } from '../discovery/types.js';
+import { applyClientToolFilters } from '../profiles/client-filters.js';
+import { applyProfile } from '../profiles/profile.js';
+import { liveSource } from '../source/live-source.js';
 import type { SecretSet } from '../util/redact.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
 import type { NamingSettings } from './names.js';

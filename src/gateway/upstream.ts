@@ -5,11 +5,12 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { AuthResolver } from '../auth/server-auth.js';
+import type { AuthResolver } from '../discovery/auth-port.js';
 import type { ServerSpec } from '../config/model.js';
 import { DEFAULT_MAX_PAGES, listAllTools } from '../discovery/list-tools.js';
 import { openSession } from '../discovery/session.js';
-import type { ClientRole, HeldSession } from '../discovery/types.js';
+import type { ClientRole } from '../discovery/session.js';
+import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
 
 /** Results pass through exactly as the upstream sent them: no schema but "a JSON object". */

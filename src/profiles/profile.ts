@@ -135,7 +135,7 @@ export function serversHiddenByProfile(config: LoadedConfig, profileName: string
  * `atlassian_get_issue`, `atlassian/*` matches every tool of server `atlassian`).
  * Tools already hidden (by a client filter) keep their reason.
  */
-export function applyProfileToCatalog(catalog: Catalog, config: LoadedConfig, profileName: string | undefined): Catalog {
+export function applyProfile(catalog: Catalog, config: LoadedConfig, profileName: string | undefined): Catalog {
   let profile: Profile | undefined;
   if (profileName !== undefined) {
     profile = getProfile(config, profileName);

@@ -8,12 +8,14 @@ export {
   compileRoutePattern,
   namedGroups,
   routeCalls,
+  templatePlaceholders,
+  QUESTION_PLACEHOLDER,
   DEFAULT_ROUTE_FLAGS,
   type RouteCallTemplate,
   type RouteDefinitionProblem,
-} from './definitions.js';
+} from '../config/route-definitions.js';
 export { tryRule, closestRules, keywordMatches, patternWords, type RuleTrial } from './match.js';
-export { fillArguments, templatePlaceholders, QUESTION_PLACEHOLDER, type FillContext } from './template.js';
+export { fillArguments, type FillContext } from './template.js';
 export { coerceText, schemaTypes } from './coerce.js';
 export { extractFirstJson, type ExtractedJson } from './extract-json.js';
 export { routeQuestion, callIds, ROUTE_SCHEMA_VERSION, type RouteOptions, type RouteResult, type RoutedCall, type EnvelopeOptions } from './route-question.js';

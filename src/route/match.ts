@@ -1,5 +1,5 @@
 import type { Route } from '../config/schema.js';
-import { compileRoutePattern } from './definitions.js';
+import { compileRoutePattern } from '../config/route-definitions.js';
 
 /** How one rule fared against a question: the data behind "why it fired" and `--explain`. */
 export interface RuleTrial {

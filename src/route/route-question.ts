@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/types.js';
 import { findTool, planCall, resolveToolName, type CallPlan, type EnvelopeFormat, type Participant, type ResolveOptions } from '../call/index.js';
 import type { Route } from '../config/schema.js';
 import { McpnsError } from '../errors.js';
-import { routeCalls } from './definitions.js';
+import { routeCalls } from '../config/route-definitions.js';
 import { closestRules, tryRule, type RuleTrial } from './match.js';
 import { fillArguments } from './template.js';
 

@@ -1,28 +1,6 @@
-import { childSchema, coerceText } from './coerce.js';
+import { PLACEHOLDER, QUESTION_PLACEHOLDER, WHOLE_PLACEHOLDER } from '../config/route-definitions.js';
 import { defineOwn } from '../util/own.js';
-
-/**
- * Argument templates of a route: any JSON value whose strings may hold `${group}` placeholders filled
- * from the rule's named groups. A string that is exactly one placeholder takes the typed value (coerced
- * by the tool's input schema at that argument path); a placeholder inside other text stays text.
- */
-const PLACEHOLDER = /\$\{([A-Za-z_$][\w$]*)\}/g;
-const WHOLE = /^\$\{([A-Za-z_$][\w$]*)\}$/;
-
-/** Built-in placeholder: the whole question, so keyword-only rules can pass it on (e.g. to a search tool). */
-export const QUESTION_PLACEHOLDER = 'question';
-
-/** Every placeholder a template uses, with the JSON path where it appears (for config errors). */
-export function templatePlaceholders(template: unknown, path: Array<string | number> = []): Array<{ name: string; path: Array<string | number> }> {
-  if (typeof template === 'string') {
-    return [...template.matchAll(PLACEHOLDER)].map((match) => ({ name: match[1]!, path }));
-  }
-  if (Array.isArray(template)) return template.flatMap((item, index) => templatePlaceholders(item, [...path, index]));
-  if (typeof template === 'object' && template !== null) {
-    return Object.entries(template).flatMap(([key, value]) => templatePlaceholders(value, [...path, key]));
-  }
-  return [];
-}
+import { childSchema, coerceText } from './coerce.js';
 
 export interface FillContext {
   /** Named groups that matched (a group that did not take part is absent). */
@@ -48,7 +26,7 @@ function lookup(name: string, context: FillContext): string | undefined {
 
 function fillValue(template: unknown, context: FillContext, schema: unknown): { present: boolean; value?: unknown } {
   if (typeof template === 'string') {
-    const whole = WHOLE.exec(template);
+    const whole = WHOLE_PLACEHOLDER.exec(template);
     if (whole) {
       const raw = lookup(whole[1]!, context);
       if (raw === undefined) return { present: false };

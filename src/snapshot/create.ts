@@ -1,8 +1,8 @@
 import { isAbsolute, relative } from 'node:path';
 import { compareTools } from '../catalog/build.js';
 import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogServer, type CatalogTool } from '../catalog/types.js';
-import { canonicalJson, canonicalPretty } from './canonical.js';
-import { toolHashes, type ToolHashes } from './hash.js';
+import { canonicalJson, canonicalPretty } from '../util/canonical-json.js';
+import { toolHashes, type ToolHashes } from '../catalog/hash.js';
 
 /** A tool as pinned in a lock file: the catalog tool plus the hashes of its parts. */
 export type SnapshotTool = CatalogTool & { hashes: ToolHashes };
@@ -62,7 +62,7 @@ export function sameSnapshotContent(a: Catalog | Snapshot, b: Catalog | Snapshot
 }
 
 function snapshotServer(server: CatalogServer, options: SnapshotOptions): CatalogServer {
-  const copy: CatalogServer = { ...server, source: portablePath(server.source, options) };
+  const copy: CatalogServer = { ...server, ...(server.source !== undefined ? { source: portablePath(server.source, options) } : {}) };
   for (const field of VOLATILE_SERVER_FIELDS) delete copy[field];
   return copy;
 }

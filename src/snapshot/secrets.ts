@@ -1,5 +1,5 @@
 import { containsSecret, type SecretSet } from '../util/redact.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import type { Snapshot } from './create.js';
 
 /**

@@ -61,18 +61,23 @@ export function readRegularFile(file: string, maxBytes = DEFAULT_MAX_INPUT_BYTES
   }
   try {
     if (!fstatSync(fd).isFile()) throw notRegular();
-    // Read up to the limit whatever stat said: files under /proc report size 0, and a file may grow meanwhile.
-    const chunks: Buffer[] = [];
+    // Read up to the limit whatever stat said: files under /proc report size 0, and a file may grow meanwhile. One
+    // buffer of the size stat gave (and a byte to notice growth), grown only past it: a 300 MB catalog is held once as
+    // bytes and once as text, never also as a list of chunks and their concatenation.
+    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, 64 * 1024), maxBytes + 1));
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (total === buffer.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(bigger, 0, 0, total);
+        buffer = bigger;
+      }
+      const read = readSync(fd, buffer, total, buffer.length - total, null);
       if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
       total += read;
       if (total > maxBytes) throw tooLarge();
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return buffer.toString('utf8', 0, total);
   } finally {
     closeSync(fd);
   }

@@ -1,4 +1,3 @@
-import type { ServerSpec } from '../config/model.js';
 import { forEachNode } from './json-walk.js';
 import { looksRandom, secretShapedValues, secretShapedPathSegments, tokensIn } from './secret-shapes.js';
 import { defineOwn } from './own.js';
@@ -15,6 +14,19 @@ export const MIN_SECRET_LENGTH = 4;
  * Values never treated as secrets whatever their length: replacing them would corrupt JSON output (`true`, `null`,
  * a short number such as a port) and they identify nothing (`DEBUG=true`, `PORT=8080`).
  */
+/**
+ * The parts of a configured server that carry credentials (a `ServerSpec` of src/config is one): util sits below
+ * config, so it names only what it reads.
+ */
+export interface ServerCredentials {
+  command?: string | undefined;
+  args?: readonly string[] | undefined;
+  url?: string | undefined;
+  env?: Readonly<Record<string, string>> | undefined;
+  headers?: Readonly<Record<string, string>> | undefined;
+  oauth?: { clientId?: string | undefined; clientSecret?: string | undefined; privateKey?: string | undefined } | undefined;
+}
+
 const NOT_SECRETS = /^(?:true|false|null|none|yes|no|on|off|[-+]?[0-9]{1,7}(?:\.[0-9]{1,7})?)$/i;
 
 /**
@@ -25,12 +37,41 @@ const NOT_SECRETS = /^(?:true|false|null|none|yes|no|on|off|[-+]?[0-9]{1,7}(?:\.
 const runtimeSecrets = new Set<string>();
 let runtimeVersion = 0;
 
-/** Register a credential learned at run time (see runtimeSecrets). Values shorter than MIN_SECRET_LENGTH are ignored. */
+/**
+ * Register a credential learned at run time (see runtimeSecrets), in every encoding mcpns sends it in (see
+ * sentForms). Values shorter than MIN_SECRET_LENGTH are ignored.
+ */
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < MIN_SECRET_LENGTH || runtimeSecrets.has(value)) return;
-  runtimeSecrets.add(value);
-  for (const piece of pemSecrets(value)) if (piece !== value) runtimeSecrets.add(piece);
+  for (const piece of [...pemSecrets(value), ...sentForms(value)]) if (piece.length >= MIN_SECRET_LENGTH) runtimeSecrets.add(piece);
   runtimeVersion++;
+}
+
+/**
+ * Register an OAuth client secret at run time, with what is built from it: the `client_secret_basic` credential
+ * (base64 of `id:secret`, as the SDK builds it, and of the form-encoded pair RFC 6749 §2.3.1 prescribes) besides the
+ * encodings of the secret itself (`client_secret_post` sends it form-encoded).
+ */
+export function registerClientSecret(clientId: string | undefined, secret: string | undefined): void {
+  if (!secret || secret.length < MIN_SECRET_LENGTH) return;
+  registerSecret(secret);
+  for (const derived of clientSecretCredentials(clientId ?? '', secret)) registerSecret(derived);
+}
+
+/**
+ * A value as it travels: percent-encoded (URLs, `encodeURIComponent`) and form-encoded (`application/x-www-form-urlencoded`
+ * bodies such as a token request: spaces as `+`, and `!'()*~` escaped unlike `encodeURIComponent`).
+ */
+function sentForms(value: string): string[] {
+  return [value, encodeURIComponent(value), formEncode(value)];
+}
+
+const formEncode = (value: string): string => new URLSearchParams({ v: value }).toString().slice(2);
+
+/** The Basic credentials a client secret is sent as (client_secret_basic): base64 of `id:secret`, raw and form-encoded. */
+function clientSecretCredentials(clientId: string, secret: string): string[] {
+  const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+  return [...new Set([base64(`${clientId}:${secret}`), base64(`${formEncode(clientId)}:${formEncode(secret)}`)])];
 }
 
 /** A PEM block and each of its base64 lines (an error message or a truncated cell may show one line of a key). */
@@ -43,7 +84,7 @@ function pemSecrets(pem: string | undefined): string[] {
 /**
  * Every credential of a run: configured env and header values, URL passwords and query values, OAuth client secrets
  * and keys, what mcpns derives from them (the Basic header built from URL userinfo, the parts of configured
- * Basic/Bearer values), secret-shaped command-line arguments and URL path segments, and every secret registered at
+ * Basic/Bearer values, the client_secret_basic credential, every value percent- and form-encoded), secret-shaped command-line arguments and URL path segments, and every secret registered at
  * run time (`registerSecret`: OAuth tokens and the like).
  *
  * One set is shared by the output scrubber, discovery (stderr tails, error messages) and the snapshot guard, so a
@@ -61,7 +102,7 @@ export class SecretSet {
   }
 
   /** Every secret of these configured servers (see collectSecrets). */
-  static fromServers(servers: readonly ServerSpec[]): SecretSet {
+  static fromServers(servers: readonly ServerCredentials[]): SecretSet {
     const set = new SecretSet();
     for (const server of servers) set.registerServer(server);
     return set;
@@ -69,13 +110,12 @@ export class SecretSet {
 
   /**
    * Register a credential mcpns sends or derives (a token, a password, a header value). Registers the value as
-   * given and in the encodings it can appear in: percent-encoded (URLs) and percent-decoded; values shorter than
-   * MIN_SECRET_LENGTH are ignored.
+   * given and in the encodings it can appear in: percent-encoded (URLs), form-encoded (request bodies) and
+   * percent-decoded; values shorter than MIN_SECRET_LENGTH are ignored.
    */
   register(value: string | undefined): void {
     if (!value) return;
-    this.add(value);
-    this.add(encodeURIComponent(value));
+    for (const form of sentForms(value)) this.add(form);
     try {
       this.add(decodeURIComponent(value));
     } catch {
@@ -105,13 +145,14 @@ export class SecretSet {
   }
 
   /** Every secret of one configured server: env and header values, URL credentials, secret-shaped arguments. */
-  registerServer(server: ServerSpec): void {
+  registerServer(server: ServerCredentials): void {
     for (const value of Object.values(server.env ?? {})) this.register(value);
     for (const value of Object.values(server.headers ?? {})) this.registerHeader(value);
     if (server.url) this.registerUrl(server.url);
     for (const arg of server.args ?? []) if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) this.registerUrl(arg);
     for (const value of secretShapedValues([server.command ?? '', ...(server.args ?? [])])) this.register(value);
     this.register(server.oauth?.clientSecret);
+    if (server.oauth?.clientSecret) for (const value of clientSecretCredentials(server.oauth.clientId ?? '', server.oauth.clientSecret)) this.register(value);
     for (const value of pemSecrets(server.oauth?.privateKey)) this.register(value);
   }
 
@@ -191,7 +232,7 @@ export function basicAuthorization(url: URL): string {
  * Every secret value in the configuration (see SecretSet.registerServer), longest first. The CLI scrubs all of its
  * output with these as a last line of defence.
  */
-export function collectSecrets(servers: readonly ServerSpec[]): string[] {
+export function collectSecrets(servers: readonly ServerCredentials[]): string[] {
   return [...SecretSet.fromServers(servers).list()];
 }
 

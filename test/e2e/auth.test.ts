@@ -5,8 +5,8 @@
  * the variants of client identity, failures and CI credentials run the same `main()` in-process (`cli`), which spares
  * a node start-up per command.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { fixtureEntry } from '../helpers/config.js';
 import { REPO_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
 import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { TokenStore } from '../../src/auth/store.js';
 
 const running: OAuthFixture[] = [];
 /** The server beside `s` in every project: the calculator over HTTP, started once for the file. */
@@ -67,9 +68,9 @@ async function setup(fixtureArgs: string[] = [], oauth?: Record<string, unknown>
 const json = (result: CliResult): any => JSON.parse(result.stdout);
 
 /** The first defined value of `read()`, polled for up to 10 s (for what another process finishes on its own). */
-async function eventually<T>(read: () => T | undefined): Promise<T | undefined> {
+async function eventually<T>(read: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
   for (let tries = 0; tries < 200; tries++) {
-    const value = read();
+    const value = await read();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -115,6 +116,7 @@ describe('before sign-in', () => {
 });
 
 describe('auth login with a headless BROWSER', () => {
+  // Eight runs of the bin one after another: on a loaded 2-core machine they need more than the default 30 s.
   it('signs in (dynamic registration); then list, call --execute and status work without a browser; logout brings AUTH_REQUIRED back', async () => {
     const { run, server, stateDir, browserLog } = await setup();
     const login = await run(['auth', 'login', 's']);
@@ -193,7 +195,7 @@ describe('auth login with a headless BROWSER', () => {
       code: 'AUTH_REQUIRED',
       hint: 'sign in with: mcpns auth login s',
     });
-  });
+  }, 120_000);
 
   it.each([
     ['dynamic registration, client_secret_basic', ['--auth-methods', 'client_secret_basic'], undefined, 'client_secret_basic', 'dynamic'],
@@ -246,10 +248,12 @@ describe('auth login with a headless BROWSER', () => {
       error: { code: 'AUTH_FAILED', message: 'the authorization server refused the sign-in to "s": access_denied (The user refused access)' },
     });
     const tampered = await setup(['--wrong-state'], undefined, { local: fixtureEntry('calculator') });
-    const state = await tampered.cli(['auth', 'login', 'local', 's']);
+    const state = await tampered.cli(['auth', 'login', 'local', 's', '--timeout', '1500']);
     expect(state.code).toBe(1);
     expect(state.stderr).toContain('mcpns: error: "local" is not an HTTP server; only remote (http/sse) servers sign in');
-    expect(state.stderr).toContain('mcpns: error: the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
+    expect(state.stderr).toContain(
+      'mcpns: error: no answer from the browser within 2 s; the sign-in to "s" was not completed (1 answer with another "state" than mcpns sent was ignored)',
+    );
     const unknown = await tampered.cli(['auth', 'login', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown server "nope"');
@@ -277,8 +281,89 @@ describe('auth login with a headless BROWSER', () => {
 
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(readdirSync(join(stateDir, 'oauth')).filter((name) => name.endsWith('.lock'))).toEqual([]);
+    // Nothing of the unfinished sign-in: no lock, and no token file with its registration, issuer or redirect URI.
+    expect(readdirSync(join(stateDir, 'oauth'))).toEqual([]);
     await expect(fetch(redirect)).rejects.toThrow();
+  });
+
+  it('SIGTERM while the token endpoint never answers: exit 143 at the first signal', async () => {
+    const { dir, stateDir, server } = await setup(['--token-endpoint', 'hang']);
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'mcpns.js'), 'auth', 'login', 's'], {
+      cwd: dir,
+      env: { ...process.env, MCPNS_STATE_DIR: stateDir, BROWSER: HEADLESS_BROWSER, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    expect(await eventually(async () => ((await server.state()).tokenRequests.length ? true : undefined)), 'the token request').toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(readdirSync(join(stateDir, 'oauth'))).toEqual([]);
+  });
+});
+
+describe('secrets a token endpoint echoes back, in any encoding mcpns sent them in', () => {
+  /** Each case its own secret: secrets learned in one in-process run are redacted in every later one. */
+  const secretFor = (label: string): string => `s3cr3t ${label}+/=&!'()*~`;
+  const encodings = (id: string, secret: string): string[] => {
+    const form = (text: string): string => new URLSearchParams({ v: text }).toString().slice(2);
+    return [
+      secret,
+      encodeURIComponent(secret),
+      form(secret),
+      Buffer.from(`${id}:${secret}`).toString('base64'),
+      Buffer.from(`${form(id)}:${form(secret)}`).toString('base64'),
+    ];
+  };
+
+  it.each([
+    ['client credentials, client_secret_basic', 'client_secret_basic', 'client_credentials', 'Basic ***'],
+    ['client credentials, client_secret_post', 'client_secret_post', 'client_credentials', 'client_secret=***'],
+    ['sign-in with a configured client, client_secret_basic', 'client_secret_basic', 'authorization_code', 'Basic ***'],
+    ['sign-in with a configured client, client_secret_post', 'client_secret_post', 'authorization_code', 'client_secret=***'],
+  ] as const)('%s', async (label, method, grant, shown) => {
+    const secret = secretFor(label.replace(/\W+/g, '-'));
+    const { cli } = await setup(['--dcr', 'off', '--client', `ci:${secret}`, '--auth-methods', method, '--token-endpoint', 'echo'], {
+      ...(grant === 'client_credentials' ? { grantType: 'client_credentials' } : {}),
+      clientId: 'ci',
+      clientSecret: '${CI_SECRET}',
+    });
+    const runs =
+      grant === 'client_credentials'
+        ? [['list'], ['list', '--json', '-v'], ['auth', 'login', 's', '--json']]
+        : [
+            ['auth', 'login', 's'],
+            ['auth', 'login', 's', '--json', '-v'],
+          ];
+    for (const argv of runs) {
+      const result = await cli(argv, { CI_SECRET: secret });
+      const output = result.stdout + result.stderr;
+      // The echo reached the output (else this test proves nothing), redacted.
+      expect(output, argv.join(' ')).toContain(shown);
+      for (const encoded of encodings('ci', secret)) expect(output, `${argv.join(' ')}: ${encoded}`).not.toContain(encoded);
+    }
+  });
+});
+
+describe('the token store holds regular files only', () => {
+  it.each([
+    ['a FIFO', (file: string) => execFileSync('mkfifo', [file])],
+    ['a symlink to /dev/zero', (file: string) => symlinkSync('/dev/zero', file)],
+  ])('%s at the token file: list reports it for that server and finishes (no hang, no unbounded read)', async (_label, plant) => {
+    const { run, stateDir, server } = await setup();
+    mkdirSync(join(stateDir, 'oauth'), { recursive: true, mode: 0o700 });
+    const file = new TokenStore(stateDir).fileFor(server.url);
+    plant(file);
+    const list = await run(['list', '--json'], {});
+    expect(list.code).toBe(1);
+    expect(json(list).servers.find((entry: any) => entry.name === 's').error).toEqual({
+      code: 'AUTH_REQUIRED',
+      message: `token file ${file} is not an mcpns token file (not a regular file)`,
+      hint: 'remove it with: mcpns auth logout s',
+    });
+    const status = await run(['auth', 'status', '--offline', '--json']);
+    expect(json(status).servers[0].error.message).toBe(`token file ${file} is not an mcpns token file (not a regular file)`);
+    expect((await run(['auth', 'logout', 's'])).code).toBe(0);
+    expect(readdirSync(join(stateDir, 'oauth'))).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { runBin } from '../helpers/cli.js';
 import { fixtureEntry, tempFile, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { expectProcessesGone, isAlive, readPids } from '../helpers/processes.js';
+import { waitUntil } from '../helpers/assertions.js';
 
 /**
  * Signals to the built bin while servers are running: SIGINT (Ctrl-C), SIGTERM (`timeout`, `kill`, CI cancellation)
@@ -51,16 +52,14 @@ ${stubbornCommand}
       child.once('exit', (code, signal) => resolve({ code, signal })),
     );
     // Wait until both servers have started (each fixture records its PID first thing; no timing involved).
-    while (readPids(pids.file).length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil(() => readPids(pids.file).length >= 2, 'the two servers did not start (no PIDs recorded)', { timeoutMs: 20_000 });
     const [hung] = readPids(pids.file).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('never-initialize'));
     return {
       send: (signal: NodeJS.Signals) => child.kill(signal),
       exited,
       pids: () => readPids(pids.file),
       /** Resolves once the first signal has been acted on: `hung` got its SIGTERM and is gone. */
-      hungGone: async () => {
-        while (hung !== undefined && isAlive(hung)) await new Promise((resolve) => setTimeout(resolve, 20));
-      },
+      hungGone: () => waitUntil(() => hung === undefined || !isAlive(hung), 'the hung server outlived the first signal', { timeoutMs: 20_000 }),
     };
   }
 

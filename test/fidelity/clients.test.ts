@@ -9,12 +9,12 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } fro
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { acquireCatalog } from '../../src/catalog/acquire.js';
+import { acquireCatalog } from '../../src/source/acquire.js';
 import type { GeminiApprovalMode } from '../../src/config/approval-mode.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { ServerSpec } from '../../src/config/model.js';
-import { liveSource } from '../../src/discovery/live-source.js';
-import type { ServerDiscovery } from '../../src/discovery/types.js';
+import { liveSource } from '../../src/source/live-source.js';
+import type { ServerDiscovery } from '../../src/catalog/types.js';
 import { getTarget, namingInputFromCatalog } from '../../src/naming/index.js';
 import { CLIENTS } from '../clients/drivers/index.js';
 import { toolsOf } from '../clients/fixture-servers.js';

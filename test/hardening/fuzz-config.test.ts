@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixtures.js';
-import { distBuilt, GuardedParser, type Outcome } from './support/guard.js';
+import { GuardedParser, type Outcome } from './support/guard.js';
 import { applyMutations, mutations } from './support/mutate.js';
 
 function filesUnder(dir: string): string[] {
@@ -36,7 +36,7 @@ function describeFailure(outcome: Outcome, path: string, text: string): string {
   return `${outcome.outcome} on ${path}: ${outcome.message}\n${outcome.stack ?? ''}\n--- input ---\n${JSON.stringify(text).slice(0, 3000)}`;
 }
 
-describe.skipIf(!distBuilt())('fuzz: config readers on mutated real configs', () => {
+describe('fuzz: config readers on mutated real configs', () => {
   it('the unmutated fixtures load or fail cleanly', async () => {
     for (const { path, text } of FIXTURES) {
       const outcome = await guard.run('config', { path, text, env: ENVS[1] });

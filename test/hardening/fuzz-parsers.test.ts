@@ -13,7 +13,7 @@ import { extractFirstJson } from '../../src/route/extract-json.js';
 import { toGeminiSchema } from '../../src/export/gemini-schema.js';
 import { runCli } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
-import { distBuilt, GuardedParser, type Outcome } from './support/guard.js';
+import { GuardedParser, type Outcome } from './support/guard.js';
 import { applyMutations, mutations, structuralMutations } from './support/mutate.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -37,7 +37,7 @@ const CATALOGS = [
   'fixtures/snapshots/drift-type-narrowed.lock.json',
 ].map((path) => ({ path, text: readFileSync(join(REPO_ROOT, path), 'utf8') }));
 
-describe.skipIf(!distBuilt())('fuzz: catalog documents', () => {
+describe('fuzz: catalog documents', () => {
   it('mutated catalogs parse or fail with CATALOG_INVALID / CATALOG_VERSION', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...CATALOGS), mutations, async (fixture, list) => {
@@ -171,7 +171,7 @@ describe('regressions found by the schema fuzzer', () => {
   });
 });
 
-describe.skipIf(!distBuilt())('fuzz: --args', () => {
+describe('fuzz: --args', () => {
   const jsonish = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
     fc.json({ maxDepth: 3 }),
@@ -220,7 +220,7 @@ describe.skipIf(!distBuilt())('fuzz: --args', () => {
   });
 });
 
-describe.skipIf(!distBuilt())('fuzz: plan extraction from model prose', () => {
+describe('fuzz: plan extraction from model prose', () => {
   it('never throws or hangs on arbitrary text', async () => {
     const text = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
@@ -354,7 +354,7 @@ describe('fuzz: deep schemas (issue 18 §4)', () => {
     );
   });
 
-  it.skipIf(!distBuilt())('--args nested 100 000 levels deep is ARGS_INVALID, not a crash', async () => {
+  it('--args nested 100 000 levels deep is ARGS_INVALID, not a crash', async () => {
     const outcome = await guard.run('argsJson', { text: `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
     expect(outcome).toMatchObject({ outcome: 'mcpns-error', code: 'ARGS_INVALID' });
   });
@@ -362,7 +362,7 @@ describe('fuzz: deep schemas (issue 18 §4)', () => {
 
 describe('fuzz: huge bodies (issue 18 §4, §8)', () => {
   it('every response body over the cap fails with ResponseTooLargeError, however it is chunked; others arrive whole', async () => {
-    const { cappedFetch } = await import('../../src/discovery/session.js');
+    const { cappedFetch } = await import('../../src/discovery/capped-fetch.js');
     const { ResponseTooLargeError } = await import('../../src/discovery/errors.js');
     await fc.assert(
       fc.asyncProperty(

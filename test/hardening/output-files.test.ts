@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeOutputFile } from '../../src/cli/write-output.js';
+import { writeOutputFile } from '../../src/cli/services/write-output.js';
 import { McpnsError } from '../../src/errors.js';
 import { runCli } from '../helpers/cli.js';
 import { fixtureEntry, writeTempConfig } from '../helpers/config.js';

@@ -19,9 +19,9 @@ import { fixtureEntry, writeTempConfig, type TempConfig } from '../helpers/confi
 import { startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
 import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
 import { makeTempDir } from '../helpers/temp.js';
-import { acquireCatalog } from '../../src/catalog/acquire.js';
+import { acquireCatalog } from '../../src/source/acquire.js';
 import { loadConfig } from '../../src/config/load.js';
-import { liveSource } from '../../src/discovery/live-source.js';
+import { liveSource } from '../../src/source/live-source.js';
 
 const SENTINEL = 'SENTINEL-7f3a9c-SECRET';
 const EXPANDED = 'EXPANDED-5d1e8b-SECRET';

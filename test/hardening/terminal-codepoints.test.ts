@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/cli/services/io.js';
 import { CliConsole } from '../../src/cli/services/console.js';
 import { escapeInvisible, terminalSafe } from '../../src/util/terminal-safe.js';
 

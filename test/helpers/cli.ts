@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/cli/services/io.js';
 import { REPO_ROOT } from './fixtures.js';
 
 export interface CliResult {

@@ -11,18 +11,22 @@ export const HEADLESS_BROWSER = join(FIXTURES_DIR, '..', 'browser', 'headless.js
 export interface FixtureState {
   issuer: string;
   authorizationServers: string[];
-  registrations: Array<{ issuer: string; client_id: string; token_endpoint_auth_method?: string; scope?: string }>;
+  registrations: Array<{ issuer: string; client_id: string; token_endpoint_auth_method?: string; scope?: string; application_type?: string }>;
   authorizations: Array<{ issuer: string; client_id: string; scopes: string[]; resource?: string; redirect_uri: string }>;
   tokenRequests: Array<{ issuer: string; grant_type: string; method: string; client_id?: string; scope?: string; resource?: string }>;
   cimdClients: string[];
   secrets: string[];
+  /** --token-endpoint endless: bytes written before the client hung up. */
+  tokenBytesSent: number;
+  /** --token-endpoint endless/hang: requests the client ended. */
+  tokenHangUps: number;
 }
 
 export interface OAuthFixture extends HttpFixture {
   /** http://127.0.0.1:<port>/mcp */
   url: string;
   state(): Promise<FixtureState>;
-  /** POST a test control: expire-access-tokens, revoke-refresh-tokens, switch-issuer, set (with a JSON body). */
+  /** POST a test control: expire-access-tokens, revoke-refresh-tokens, switch-issuer, set (with a JSON body: tokenError, deny, wrongState, tokenEndpoint). */
   control(name: string, body?: Record<string, unknown>): Promise<void>;
 }
 

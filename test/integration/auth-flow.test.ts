@@ -4,13 +4,13 @@
  * tokens and no browser. One fixture per behaviour (switches of fixtures/servers/oauth-server.js).
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AuthError } from '../../src/auth/errors.js';
+import { AuthError } from '../../src/discovery/auth-error.js';
 import { login, type LoginResult } from '../../src/auth/login.js';
 import { createAuthResolver } from '../../src/auth/server-auth.js';
-import { TokenStore } from '../../src/auth/store.js';
+import { storeKey, TokenStore } from '../../src/auth/store.js';
 import type { OAuthSettings, ServerSpec } from '../../src/config/model.js';
 import { discoverServers } from '../../src/discovery/discover.js';
 import { openSession } from '../../src/discovery/session.js';
@@ -37,7 +37,7 @@ function newStore(): TokenStore {
   return new TokenStore(join(makeTempDir('mcpns-state-'), 'state'));
 }
 
-type BrowserOptions = { browser?: 'allow' | 'ignore'; timeoutMs?: number };
+type BrowserOptions = { browser?: 'allow' | 'ignore'; timeoutMs?: number; connectTimeoutMs?: number };
 
 /** Start a login as a user who clicks "allow" on every authorization page (or ignores it); records the URLs handed off. */
 function startLogin(target: ServerSpec, store: TokenStore, options: BrowserOptions) {
@@ -46,7 +46,7 @@ function startLogin(target: ServerSpec, store: TokenStore, options: BrowserOptio
   const outcome = login(target, {
     store,
     timeoutMs: options.timeoutMs ?? 15_000,
-    connectTimeoutMs: 10_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     handOff: (url) => {
       handedOff.push(new URL(url.href));
       if (options.browser !== 'ignore') visits.push(clickAllow(url.href).catch(() => []));
@@ -353,11 +353,38 @@ describe('the authorization server and the resource', () => {
 });
 
 describe('bad cases during login', () => {
-  it('a state mismatch is rejected; no code is exchanged', async () => {
+  it('an answer with another state is ignored (no code is exchanged); the sign-in waits on and says so when it gives up', async () => {
     const server = await fixture('--wrong-state');
-    const { error } = await signInFails(spec(server), newStore());
-    expect(error.message).toBe('the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
+    const store = newStore();
+    const { error } = await signInFails(spec(server), store, { timeoutMs: 1_500 });
+    expect(error.message).toBe(
+      'no answer from the browser within 2 s; the sign-in to "s" was not completed (1 answer with another "state" than mcpns sent was ignored)',
+    );
     expect((await server.state()).tokenRequests).toEqual([]);
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+
+  it('a forged callback (wrong state) while the sign-in waits gets an error page and does not end it: the real answer still signs in', async () => {
+    const server = await fixture();
+    const visits: Array<Promise<unknown>> = [];
+    let forgedPage: Promise<{ status: number; text: string }> | undefined;
+    const outcome = login(spec(server), {
+      store: newStore(),
+      timeoutMs: 15_000,
+      connectTimeoutMs: 10_000,
+      handOff: (url) => {
+        const redirect = url.searchParams.get('redirect_uri')!;
+        // Another page makes the browser open the callback first, with a code and a state of its own.
+        forgedPage = fetch(`${redirect}?code=forged-code&state=forged-state`).then(async (page) => ({ status: page.status, text: await page.text() }));
+        visits.push(forgedPage.then(() => clickAllow(url.href)));
+      },
+    });
+    const result = await outcome.finally(() => Promise.allSettled(visits));
+    expect(result.status).toBe('signed-in');
+    const page = await forgedPage!;
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('Sign-in answer ignored');
+    expect((await server.state()).tokenRequests.map((request) => request.grant_type)).toEqual(['authorization_code']);
   });
 
   it('access_denied', async () => {
@@ -543,5 +570,233 @@ describe('the token store', () => {
     expect(discovery.server.error).toMatchObject({ code: 'AUTH_REQUIRED', hint: 'the configured Authorization header was refused; check its value' });
     const state = await server.state();
     expect([state.registrations.length, state.tokenRequests.length]).toEqual([0, 0]);
+  });
+});
+
+/** Poll the fixture until `ready` holds (bounded: 10 s), for what the server side sees on its own schedule. */
+async function until(server: OAuthFixture, ready: (state: Awaited<ReturnType<OAuthFixture['state']>>) => boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    if (ready(await server.state())) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the OAuth fixture never saw: ${what}`);
+}
+
+describe('an unfinished sign-in keeps nothing', () => {
+  const jsonFiles = (store: TokenStore): string[] => {
+    try {
+      return readdirSync(store.directory).filter((name) => name.endsWith('.json'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('interrupted while waiting for the browser: no registration, issuer binding or redirect URI is stored', async () => {
+    const server = await fixture();
+    const store = newStore();
+    const controller = new AbortController();
+    const outcome = login(spec(server), {
+      store,
+      timeoutMs: 60_000,
+      connectTimeoutMs: 10_000,
+      signal: controller.signal,
+      handOff: () => controller.abort(),
+    });
+    await expect(outcome).rejects.toThrow('the sign-in to "s" was interrupted');
+    // The registration happened at the authorization server, but mcpns kept nothing of it.
+    expect((await server.state()).registrations).toHaveLength(1);
+    expect(jsonFiles(store)).toEqual([]);
+  });
+
+  it('a second sign-in that fails leaves the first one as it was', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const before = readFileSync(store.fileFor(server.url), 'utf8');
+    await signInFails(spec(server), store, { browser: 'ignore', timeoutMs: 300 });
+    expect(readFileSync(store.fileFor(server.url), 'utf8')).toBe(before);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+});
+
+describe('hostile authorization servers: every OAuth request is capped, bounded in time and https-only', () => {
+  it.each([
+    ['a 2 MiB token answer', 'huge'],
+    ['a token answer that never ends', 'endless'],
+  ])('%s: the exchange stops at 1 MiB with a clear error', async (_label, behaviour) => {
+    const server = await fixture('--token-endpoint', behaviour);
+    const store = newStore();
+    const { error } = await signInFails(spec(server), store);
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toMatch(/^OAuth sign-in to "s" failed: the answer of http:\/\/127\.0\.0\.1:\d+\/token was larger than 1 MiB; reading stopped there$/);
+    if (behaviour === 'endless') {
+      await until(server, (state) => state.tokenHangUps > 0, 'mcpns hanging up on the endless token answer');
+      expect((await server.state()).tokenBytesSent).toBeLessThan(64 * 1024 * 1024);
+    }
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+
+  it('a token endpoint that never answers: the exchange ends at the connection deadline', async () => {
+    const server = await fixture('--token-endpoint', 'hang');
+    const started = startLogin(spec(server), newStore(), { connectTimeoutMs: 4_000 });
+    const error = await started.outcome.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    await started.browsed();
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).message).toBe('the authorization server did not complete the code exchange of "s" within 4 s; stopped');
+    // The request was ended, not left open.
+    await until(server, (state) => state.tokenHangUps > 0, 'the hanging token request being ended');
+  });
+
+  it('a token endpoint that never answers: Ctrl-C (the signal) ends the exchange at once', async () => {
+    const server = await fixture('--token-endpoint', 'hang');
+    const controller = new AbortController();
+    const visits: Array<Promise<unknown>> = [];
+    const outcome = login(spec(server), {
+      store: newStore(),
+      timeoutMs: 60_000,
+      // Far beyond the test's own timeout: only the signal can end this exchange in time.
+      connectTimeoutMs: 600_000,
+      signal: controller.signal,
+      handOff: (url) => void visits.push(clickAllow(url.href).catch(() => [])),
+    });
+    await until(server, (state) => state.tokenRequests.length > 0, 'the token request');
+    controller.abort();
+    await expect(outcome).rejects.toThrow('the sign-in to "s" was interrupted');
+    await until(server, (state) => state.tokenHangUps > 0, 'the hanging token request being ended');
+    await Promise.allSettled(visits);
+  });
+
+  it('a refresh answered without end: the command fails that server with the cap in the message', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    await server.control('expire-access-tokens');
+    await server.control('set', { tokenEndpoint: 'endless' });
+    const discovery = await list(spec(server), store);
+    expect(discovery.server.status).toBe('error');
+    expect(discovery.server.error?.message).toMatch(/the answer of http:\/\/127\.0\.0\.1:\d+\/token was larger than 1 MiB; reading stopped there/);
+  });
+
+  it('a plain-http token endpoint on another host: refused before anything is registered or authorized (sign-in and client credentials)', async () => {
+    const server = await fixture('--insecure-token-endpoint', '--client', 'ci:ci-secret');
+    const { error, handedOff } = await signInFails(spec(server), newStore());
+    expect(error.message).toBe('the token endpoint http://attacker.invalid is not https; refusing to send credentials there');
+    expect(error.hint).toMatch(/MCP requires HTTPS for every authorization server endpoint/);
+    expect(handedOff).toEqual([]);
+    const credentials = await list(spec(server, { grantType: 'client_credentials', clientId: 'ci', clientSecret: 'ci-secret' }), newStore());
+    expect(credentials.server.error?.message).toContain('the token endpoint http://attacker.invalid is not https; refusing to send credentials there');
+    const state = await server.state();
+    expect([state.registrations.length, state.authorizations.length, state.tokenRequests.length]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('token lifetimes and client credentials that changed', () => {
+  const settings: OAuthSettings = { grantType: 'client_credentials', clientId: 'ci', clientSecret: 'ci-secret' };
+
+  it.each([['-60'], ['1e300']])('expires_in %s is taken as already expired: no crash, and the next use asks for a new token', async (expiresIn) => {
+    const server = await fixture('--dcr', 'off', '--client', 'ci:ci-secret', '--expires-in', expiresIn);
+    const store = newStore();
+    const now = new Date('2026-03-01T12:00:00.000Z');
+    const first = await discoverServers([spec(server, settings)], { timeoutMs: 10_000, concurrency: 1, auth: createAuthResolver({ store, now: () => now }) });
+    expect(first[0]!.server.status).toBe('ok');
+    const record = store.read(storeKey(spec(server, settings)));
+    expect(record?.expiresAt).toBe(now.toISOString());
+    expect((await list(spec(server, settings), store)).server.status).toBe('ok');
+    expect((await server.state()).tokenRequests).toHaveLength(2);
+  });
+
+  it('an absurd expires_in during a sign-in: signed in, shown as expired', async () => {
+    const server = await fixture('--expires-in', '1e300');
+    const store = newStore();
+    const { result } = await signIn(spec(server), store);
+    expect(result.status).toBe('signed-in');
+    expect(store.read(server.url)?.expiresAt).toBe(store.read(server.url)?.obtainedAt);
+  });
+
+  it('a cached client-credentials token does not hide a wrong or rotated secret', async () => {
+    const server = await fixture('--dcr', 'off', '--client', 'ci:ci-secret');
+    const store = newStore();
+    expect((await list(spec(server, settings), store)).server.status).toBe('ok');
+    const wrong = await list(spec(server, { ...settings, clientSecret: 'rotated-but-wrong' }), store);
+    expect(wrong.server.error).toMatchObject({
+      code: 'AUTH_REQUIRED',
+      hint: 'check the client credentials of "s" (oauth.clientId, oauth.clientSecret or the private key)',
+    });
+    expect(wrong.server.error?.message).toContain('invalid_client');
+    expect((await server.state()).tokenRequests.map((request) => request.method)).toEqual([
+      'client_secret_basic',
+      'client_secret_basic',
+      'client_secret_basic',
+    ]);
+    // The right secret again: works (the refused secret made the authorization server's answer drop the cached token).
+    expect((await list(spec(server, settings), store)).server.status).toBe('ok');
+    // The token file keeps a salted hash of the credentials, never the secret.
+    const text = readFileSync(store.fileFor(storeKey(spec(server, settings))), 'utf8');
+    expect(text).not.toContain('ci-secret');
+    expect(JSON.parse(text).credentials).toMatch(/^sha256:[0-9a-f]{32}:[0-9a-f]{64}$/);
+  });
+});
+
+describe('OAuth rules of MCP 2026-07-28', () => {
+  it('SEP-837: dynamic registration says the client is a native application', async () => {
+    const server = await fixture();
+    await signIn(spec(server), newStore());
+    expect((await server.state()).registrations).toMatchObject([{ application_type: 'native', token_endpoint_auth_method: 'none' }]);
+  });
+
+  it.each([
+    ['advertised and sent', 'supported'],
+    ['sent without being advertised', 'unadvertised'],
+  ])('SEP-2468: an iss that names the authorization server (%s) is accepted', async (_label, mode) => {
+    const server = await fixture('--iss', mode);
+    const { result } = await signIn(spec(server), newStore());
+    expect(result.status).toBe('signed-in');
+    expect((await server.state()).tokenRequests.map((request) => request.grant_type)).toEqual(['authorization_code']);
+  });
+
+  it.each([
+    ['another issuer, advertised', 'wrong', '"https://attacker.invalid/"'],
+    ['another issuer, not advertised', 'unadvertised-wrong', '"https://attacker.invalid/"'],
+    ['no iss although the server says it always sends one', 'missing', 'none'],
+  ])('SEP-2468: %s: the code is not exchanged and nothing is kept', async (_label, mode, received) => {
+    const server = await fixture('--iss', mode);
+    const store = newStore();
+    const { error } = await signInFails(spec(server), store);
+    const { issuer } = await server.state();
+    expect(error.code).toBe('AUTH_FAILED');
+    expect(error.message).toBe(
+      `OAuth sign-in to "s" failed: the browser came back with an issuer (iss) of ${received}, not the authorization server the sign-in went to ("${issuer}"); the code was not exchanged`,
+    );
+    expect((await server.state()).tokenRequests).toEqual([]);
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+
+  it('SEP-2352: a server that moves to another authorization server during the sign-in: registered and authorized there', async () => {
+    const server = await fixture('--move-after-sign-in');
+    const store = newStore();
+    const { result } = await signIn(spec(server), store);
+    const state = await server.state();
+    expect(result).toMatchObject({ status: 'signed-in', issuer: state.issuer, authorizations: 2 });
+    expect(state.registrations.map((registration) => registration.issuer)).toEqual(['a', 'b']);
+    expect(state.authorizations.map((authorization) => authorization.issuer)).toEqual(['a', 'b']);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
+  });
+
+  it('SEP-2352: after the authorization server changed, the next sign-in registers with the new one (the old client id is not sent there)', async () => {
+    const server = await fixture();
+    const store = newStore();
+    await signIn(spec(server), store);
+    const first = store.read(server.url)!.client!.information.client_id;
+    await server.control('switch-issuer');
+    expect((await list(spec(server), store)).server.error?.code).toBe('AUTH_REQUIRED');
+    await signIn(spec(server), store);
+    const state = await server.state();
+    expect(state.registrations.map((registration) => registration.issuer)).toEqual(['a', 'b']);
+    expect(state.authorizations.filter((authorization) => authorization.issuer === 'b').map((authorization) => authorization.client_id)).not.toContain(first);
+    expect(store.read(server.url)!.client!.information.client_id).not.toBe(first);
+    expect((await list(spec(server), store)).server.status).toBe('ok');
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/cli/services/io.js';
 import { main } from '../../src/cli/main.js';
 import type { Catalog } from '../../src/catalog/types.js';
 import { fixturePath } from '../helpers/fixtures.js';

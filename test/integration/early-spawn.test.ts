@@ -54,7 +54,6 @@ describe('spawnEarly: which command lines start servers ahead', () => {
   });
 
   it.each([
-    ['an include', { ...TWO, include: ['.mcp.json'] }],
     ['a namespace that hides servers', { ...TWO, namespaces: { n: { servers: ['a'], enabled: false } } }],
     ['an invalid config (unknown key)', { ...TWO, nmaing: {} }],
     ['a route that does not compile', { ...TWO, routes: [{ name: 'r', pattern: '(', tool: 'a/add' }] }],
@@ -63,9 +62,15 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     expect(started(['list'], dir)).toBe(0);
   });
 
-  it("a client's config (not mcpns's own format) starts nothing", () => {
+  it('an include is followed as the command follows it (the same config core reads it)', () => {
+    const { dir } = project({ ...TWO, include: ['.mcp.json'] });
+    writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { c: calculator() } }));
+    expect(started(['list', '--concurrency', '3'], dir)).toBe(3);
+  });
+
+  it("a client's config named with --config starts its servers too (read by the same config core as the command)", () => {
     const { dir } = project({ mcpServers: { a: calculator() } }, '.mcp.json');
-    expect(started(['list', '--config', '.mcp.json'], dir)).toBe(0);
+    expect(started(['list', '--config', '.mcp.json'], dir)).toBe(1);
   });
 
   it('disabled servers are skipped and only the first --concurrency slots (HTTP servers included) are taken', () => {

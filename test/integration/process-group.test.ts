@@ -2,14 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prespawn } from '../../src/discovery/prespawn.js';
+import { prespawn, prespawnedEnded } from '../../src/discovery/prespawn.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { CLOSE_POLICY, hurryAllGroups, KILL_POLICY, liveGroupCount, ProcessGroup, terminateAllGroups } from '../../src/discovery/process-group.js';
 import { StderrBuffer } from '../../src/discovery/stderr-buffer.js';
 import { ProcessGroupStdioTransport } from '../../src/discovery/stdio-transport.js';
-import { expectProcessesGone, isAlive } from '../helpers/processes.js';
+import { expectProcessesGone } from '../helpers/processes.js';
 import { makeTempDir } from '../helpers/temp.js';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A node process running `script`, as the leader of its own group. */
 async function start(script: string): Promise<{ group: ProcessGroup; stderr: StderrBuffer }> {
@@ -21,9 +20,7 @@ async function start(script: string): Promise<{ group: ProcessGroup; stderr: Std
 
 // Each script says it is ready on stderr once its handlers are installed; the tests wait for that line.
 const READY = "process.stderr.write('ready\\n');";
-const ready = async (stderr: StderrBuffer): Promise<void> => {
-  while (!stderr.text().includes('ready')) await new Promise((resolve) => setTimeout(resolve, 10));
-};
+const ready = (stderr: StderrBuffer): Promise<void> => waitUntil(() => stderr.text().includes('ready'), 'the script did not say it was ready');
 
 describe('ProcessGroup shutdown order', () => {
   it('a server that exits on stdin EOF is never signalled', async () => {
@@ -93,11 +90,9 @@ describe('spawn first: a server that wrote to stdout and exited before discovery
     const flag = join(makeTempDir(), 'pid');
     const request = { command: 'sh', args: ['-c', 'echo not json; echo $$ > "$0"', flag], env: { PATH: process.env['PATH'] ?? '' } };
     prespawn(request);
-    for (let tries = 0; tries < 400 && !(existsSync(flag) && readFileSync(flag, 'utf8').endsWith('\n')); tries++) await sleep(25);
-    const pid = Number(readFileSync(flag, 'utf8'));
-    for (let tries = 0; tries < 400 && isAlive(pid); tries++) await sleep(25);
-    expect(isAlive(pid)).toBe(false);
-    await sleep(50); // a loop turn after the exit: its 'exit' event has been handled (the group knows it ended)
+    await waitUntil(() => existsSync(flag) && readFileSync(flag, 'utf8').endsWith('\n'), 'the prespawned server did not record its PID');
+    // Its exit handled: the waiting group knows it ended (it is adopted after that, as under load).
+    await waitUntil(() => prespawnedEnded() === 1, 'the prespawned server did not end (or its exit was not noticed)');
 
     const stderr = new StderrBuffer();
     const transport = new ProcessGroupStdioTransport({ ...request, stderr });

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
+import type { CliIo } from '../../src/cli/services/io.js';
 import { main } from '../../src/cli/main.js';
 import { liveGroupCount } from '../../src/discovery/process-group.js';
 import { runCli } from '../helpers/cli.js';

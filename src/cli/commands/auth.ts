@@ -8,11 +8,11 @@ import { DEFAULT_TIMEOUT_MS } from '../../discovery/defaults.js';
 import { isMcpnsError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost } from '../services/command.js';
 import { withOutputOptions, withTableOptions } from '../options/output-options.js';
 import { positiveInteger } from '../options/parsers.js';
 import { withSourceOptions } from '../options/source-options.js';
-import { makeChalk, renderTable, type Cell } from '../render-table.js';
+import { makeChalk, renderTable, type Cell } from '../services/render-table.js';
 import { tokenStore } from '../services/auth.js';
 import { loadConfiguration } from '../services/configuration.js';
 

@@ -5,47 +5,37 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { Catalog } from '../../catalog/types.js';
 import { parseArgumentsJson, type ToolArguments } from '../../call/arguments.js';
 import { parseAnswers, type SuppliedAnswers } from '../../call/elicitation.js';
-import { buildMewEnvelope, buildResponseEnvelope } from '../../call/envelope.js';
+import { correlateResult, FULFILLER } from '../../call/correlate.js';
 import type { Execution } from '../../call/execute.js';
 import { assertValid, callDocument, planCall, type CallPlan } from '../../call/plan.js';
 import { serverFailedError, withFailedServers } from '../../call/failed-server.js';
-import { priorityFunction } from '../../call/priority.js';
+import { callTimeoutError, DEFAULT_CALL_TIMEOUT_MS, elicitationOutcomeError, formatSeconds, type ElicitationTally } from '../../call/outcome.js';
 import { binaryContent, checkOutput } from '../../call/result.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { unknownServer } from '../../config/select-servers.js';
-import type { ClientRole, HeldSession } from '../../discovery/types.js';
+import type { ClientRole } from '../../discovery/session.js';
+import type { HeldSession } from '../../discovery/types.js';
 import { McpnsError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { DEFAULT_STYLE } from '../../naming/index.js';
-import { namespacePrefixes } from '../../naming/prefixes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { clientPresets } from '../../config/client-presets.js';
-import { defineAction, namingErrorCodes, type CommandHost, type Runtime } from '../command.js';
+import { defineAction, namingErrorCodes, type CommandHost, type Runtime } from '../services/command.js';
 import { collect, positiveInteger } from '../options/parsers.js';
 import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
-import { withEnvelopeOptions } from '../options/envelope-options.js';
+import { envelopeSettings, withEnvelopeOptions } from '../options/envelope-options.js';
 import { withPresetOption } from '../options/naming-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
-import { loadParticipant } from '../participant.js';
-import { makeChalk } from '../render-table.js';
-import { outputFile, writeOutputFile } from '../write-output.js';
-import { renderResult, showExecutionEvent } from '../services/call-output.js';
+import { outputFile, writeOutputFile } from '../services/write-output.js';
+import { renderPlan, renderResult, showExecutionEvent } from '../services/call-output.js';
 import { authResolverFor } from '../services/auth.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
-import { createElicitationResponder, type ElicitationTally } from '../services/elicitation-prompt.js';
+import { createElicitationResponder } from '../services/elicitation-prompt.js';
 import { Prompter } from '../services/prompt.js';
-import { readDocument } from '../document.js';
-import { InputTooLargeError, readAll } from '../stdin.js';
+import { readDocument } from '../../util/read-document.js';
+import { InputTooLargeError, readAll } from '../services/stdin.js';
 import { DEFAULT_TOOL_LIMITS } from '../../catalog/limits.js';
 import { exceedsJsonLimits } from '../../util/json-walk.js';
-
-/** Who fulfils a proposal when `--execute` runs it: the person confirming the call (MEW SPEC §3 fulfillment). */
-const FULFILLER = 'operator';
-
-/** Default --call-timeout: the MCP SDK's own default request timeout. */
-export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 
@@ -106,33 +96,18 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
   defineAction(namingErrorCodes(command), host, async (runtime, options, name, pairs) => {
     const config = await loadConfigurationFor(runtime, options);
     const args = options.args === undefined ? undefined : await readArgs(runtime, options.args);
-    const participant = loadParticipant(runtime.io.cwd, config, options);
-    const styleId = options.style ?? config?.naming.style ?? DEFAULT_STYLE;
-    const presets = options.preset ?? [];
-    const id = options.id ?? randomUUID();
-    const ts = options.ts ?? runtime.io.now().toISOString();
+    const settings = envelopeSettings(options, config, { cwd: runtime.io.cwd, now: runtime.io.now() });
+    const { id, ts } = settings;
 
     const planFor = (catalog: Catalog): CallPlan =>
       planCall({
         name,
         catalog,
-        resolve: {
-          style: styleId,
-          // Names as the clients whose files were read render them resolve without --preset.
-          presets: [...new Set([...presets, ...(config ? clientPresets(config.servers) : [])])],
-          ...(options.pick ? { pick: options.pick } : {}),
-          priority: priorityFunction(config, options.profile),
-          ...(options.namespace ? { namespaceHint: options.namespace } : {}),
-          prefixes: config ? namespacePrefixes(config) : {},
-        },
+        ...settings,
         ...(args ? { arguments: args } : {}),
         pairs,
         validate: options.validate !== false,
-        envelope: options.envelope,
-        participant,
-        id,
-        ts,
-        presets,
+        presets: options.preset ?? [],
       });
 
     if (!options.execute) {
@@ -279,22 +254,6 @@ async function readArgs(runtime: Runtime, value: string): Promise<ToolArguments>
   return parseArgumentsJson(value, '--args');
 }
 
-function renderPlan(plan: CallPlan, color: boolean): string {
-  const chalk = makeChalk(color);
-  const { resolution, validation, decision } = plan;
-  const safe = (text: string): string => terminalSafe(text);
-  let text = `${chalk.bold('resolved')}   ${safe(resolution.input)} → ${chalk.cyan(safe(`${resolution.server}/${resolution.tool}`))}  (via ${resolution.via})\n`;
-  text += `           ${safe(resolution.explanation)}\n`;
-  if (resolution.candidates?.length) text += `           candidates: ${resolution.candidates.map((ref) => safe(`${ref.server}/${ref.tool}`)).join(', ')}\n`;
-  if (!validation.performed) text += `${chalk.bold('validation')} ${chalk.yellow('skipped (--no-validate)')}\n`;
-  else text += `${chalk.bold('validation')} ${chalk.green('ok')} (${validation.dialect} schema${validation.note ? `; ${safe(validation.note)}` : ''})\n`;
-  text += `${chalk.bold('envelope')}   ${decision.format} ${decision.kind} from ${safe(decision.participant)}: ${safe(decision.reason)}\n`;
-  for (const [preset, entry] of Object.entries(plan.presetNames)) {
-    text += `${chalk.bold('preset')}     ${preset}: ${entry.name ? safe(entry.name) + (entry.wireName ? ` (wire: ${safe(entry.wireName)})` : '') : chalk.red(`not exposed (${safe(entry.dropped ?? '')})`)}\n`;
-  }
-  return text + JSON.stringify(plan.envelope, null, 2) + '\n';
-}
-
 interface ExecuteOptions {
   id: string;
   fixedIds: boolean;
@@ -327,7 +286,7 @@ async function execute(
   } catch (error) {
     runtime.console.clearProgress();
     if (runtime.io.signal.aborted) throw error;
-    if (error instanceof CallTimeoutError) throw callTimeout(label, error);
+    if (error instanceof CallTimeoutError) throw callTimeoutError(label, error);
     // Connecting failed for authorization (--catalog runs open the session here): the real cause, with its hint.
     if (error instanceof McpnsError && error.details?.['reason'] === 'AUTH_REQUIRED') {
       throw serverFailedError(spec.name, { code: 'AUTH_REQUIRED', message: error.message, ...(error.hint ? { hint: error.hint } : {}) });
@@ -340,7 +299,7 @@ async function execute(
     throw error;
   }
   runtime.console.clearProgress();
-  runtime.console.detail(`tools/call ${label} answered after ${seconds(outcome.elapsedMs)}`);
+  runtime.console.detail(`tools/call ${label} answered after ${formatSeconds(outcome.elapsedMs)}`);
   const { result, elicitations } = outcome;
   // Printing and enveloping the result serialise it (recursively): a hostile depth must be an error, not a crash.
   const tooDeep = exceedsJsonLimits(result, { maxDepth: DEFAULT_TOOL_LIMITS.maxDepth, maxBytes: Number.MAX_SAFE_INTEGER });
@@ -359,27 +318,12 @@ async function execute(
   }
   const output = checkOutput(tool.outputSchema, result);
 
-  const format = plan.decision.format;
-  const derive = (suffix: string): string => (options.fixedIds ? `${options.id}-${suffix}` : randomUUID());
   const ts = options.fixedTs ? options.ts : runtime.io.now().toISOString();
-  const requestEnvelope = plan.envelope;
-  let fulfillment: Record<string, unknown> | undefined;
-  let answered = String(requestEnvelope['id'] ?? options.id);
-  let to = plan.decision.participant;
-  if (format === 'mew' && plan.decision.kind === 'mcp/proposal') {
-    // A proposal is not a call: the operator confirming it fulfils it with a request correlated to the proposal.
-    const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call' as const, params: { name: tool.name, arguments: plan.arguments } };
-    fulfillment = {
-      ...buildMewEnvelope({ id: derive('fulfillment'), ts, from: FULFILLER, server: tool.server, kind: 'mcp/request', request, correlationId: answered }),
-    };
-    answered = String(fulfillment['id']);
-    to = FULFILLER;
-  }
-  const rpcId =
-    format === 'jsonrpc'
-      ? ((requestEnvelope['id'] as number | string | undefined) ?? 1)
-      : (((requestEnvelope['payload'] as Record<string, unknown>)['id'] as number | string | undefined) ?? 1);
-  const response = buildResponseEnvelope(format, { id: derive('response'), ts, server: tool.server, to, requestId: answered, rpcId, result });
+  const { fulfillment, response } = correlateResult(plan, result, {
+    id: (role) => (options.fixedIds ? `${options.id}-${role}` : randomUUID()),
+    ts,
+    fallbackId: options.id,
+  });
   const isError = result['isError'] === true;
 
   if (options.envelopeOnly) {
@@ -402,37 +346,8 @@ async function execute(
     runtime.console.out(text);
   }
 
-  // Outcomes after the result: a form a script could not fill is a usage problem (2); a decline is the user's answer (1).
-  if (tally.unanswered.length) {
-    const first = tally.unanswered[0] as ElicitationTally['unanswered'][number];
-    const needs = [
-      ...first.missing.map((field) => `${field} (required, no default)`),
-      ...first.problems.map((problem) => `${problem.path}: ${problem.message}`),
-    ];
-    throw new McpnsError(
-      'ELICITATION_INCOMPLETE',
-      `server "${first.server}" asked "${first.message}" and the answer is incomplete: ${needs.join('; ')}; it was cancelled`,
-      {
-        hint: `supply the values with --answers '{"${first.missing[0] ?? first.problems[0]?.path ?? 'field'}": …}', or run on a terminal to answer`,
-        details: { server: first.server, missing: first.missing, problems: first.problems },
-      },
-    );
-  }
-  if (tally.declined.length) {
-    const first = tally.declined[0] as ElicitationTally['declined'][number];
-    const byPolicy = first.by === 'policy';
-    throw new McpnsError(
-      'DECLINED',
-      `${first.action === 'cancel' ? 'cancelled' : 'declined'} the ${first.mode === 'url' ? 'web page' : 'form'} server "${first.server}" asked for${byPolicy ? ' (nobody to answer it in a non-interactive run)' : ''}`,
-      {
-        exitCode: 1,
-        ...(byPolicy
-          ? { hint: first.mode === 'url' ? 'run it on a terminal to open the page' : 'pass --yes to accept the defaults, or --answers with the values' }
-          : {}),
-        details: { server: first.server, mode: first.mode, action: first.action },
-      },
-    );
-  }
+  const elicitationOutcome = elicitationOutcomeError(tally);
+  if (elicitationOutcome) throw elicitationOutcome;
   if (output && !output.valid) {
     runtime.console.warn(
       `structured content of ${label} violates its outputSchema (${output.violations.length} violation${output.violations.length === 1 ? '' : 's'})`,
@@ -444,22 +359,6 @@ async function execute(
     return EXIT.FINDINGS;
   }
   return isError ? EXIT.FINDINGS : EXIT.OK;
-}
-
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-
-/** CALL_TIMEOUT names the limit, the time it took and the flag that sets it (exit 1: the run completed, the call did not). */
-function callTimeout(label: string, error: { limit: 'call-timeout' | 'max-call-time'; limitMs: number; elapsedMs: number }): McpnsError {
-  const flag = `--${error.limit}`;
-  const message =
-    error.limit === 'call-timeout'
-      ? `tools/call ${label}: no answer and no progress for ${error.limitMs} ms (${flag} ${error.limitMs}); gave up after ${seconds(error.elapsedMs)} and sent notifications/cancelled`
-      : `tools/call ${label}: still running at the ${error.limitMs} ms ceiling (${flag} ${error.limitMs}); gave up after ${seconds(error.elapsedMs)} and sent notifications/cancelled`;
-  const hint =
-    error.limit === 'call-timeout'
-      ? `raise ${flag} <ms> (default ${DEFAULT_CALL_TIMEOUT_MS}); progress notifications restart it, --timeout only bounds discovery`
-      : `raise ${flag} <ms>`;
-  return new McpnsError('CALL_TIMEOUT', message, { hint, exitCode: 1, details: { limit: flag, limitMs: error.limitMs, elapsedMs: error.elapsedMs } });
 }
 
 /**

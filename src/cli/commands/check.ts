@@ -1,6 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
-import { registerCheckCommand } from '../check-command.js';
-import type { CommandHost } from '../command.js';
+import { registerCheckCommand } from '../services/check-command.js';
+import type { CommandHost } from '../services/command.js';
 
 /** `mcpns check`: check-conflicts + lint in one run, one report, one exit code. */
 export function registerCheck(program: Command, host: CommandHost): void {

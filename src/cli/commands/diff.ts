@@ -6,7 +6,7 @@ import { selectServers } from '../../config/select-servers.js';
 import { diffCatalogs, type DiffNote } from '../../diff/diff.js';
 import { driftResult } from '../../diff/result.js';
 import { formatters, getExitCode } from '../../report/index.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { resolveFormat, withReportOptions } from '../options/report-options.js';
@@ -14,7 +14,7 @@ import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationRecordedIn } from '../services/configuration.js';
 import { emitReport } from '../services/report-output.js';
-import { outputFile } from '../write-output.js';
+import { outputFile } from '../services/write-output.js';
 
 export function registerDiff(program: Command, host: CommandHost): void {
   const base = program

@@ -4,13 +4,13 @@ import { EXIT } from '../../exit-codes.js';
 import { EXPORT_PROVIDERS, exportTools } from '../../export/providers.js';
 import { getTarget } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
-import { outputFile, writeOutputFile } from '../write-output.js';
+import { outputFile, writeOutputFile } from '../services/write-output.js';
 
 export function registerExport(program: Command, host: CommandHost): void {
   const base = program

@@ -6,10 +6,10 @@ import { initialConfig } from '../../config/init.js';
 import { displayPath, OWN_CONFIG_NAME } from '../../config/load-core.js';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost } from '../services/command.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { packageFileUrl } from '../../util/package-file.js';
-import { outputFile, writeOutputFile } from '../write-output.js';
+import { outputFile, writeOutputFile } from '../services/write-output.js';
 
 /** The JSON Schema shipped in the package (schema/ beside dist/). */
 const SCHEMA_FILE = fileURLToPath(packageFileUrl('schema/mcpns.config.schema.json'));

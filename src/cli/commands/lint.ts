@@ -1,6 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
-import { registerCheckCommand } from '../check-command.js';
-import type { CommandHost } from '../command.js';
+import { registerCheckCommand } from '../services/check-command.js';
+import type { CommandHost } from '../services/command.js';
 
 /** `mcpns lint`: naming-convention and tool-definition findings. */
 export function registerLint(program: Command, host: CommandHost): void {

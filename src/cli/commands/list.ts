@@ -3,7 +3,7 @@ import type { Catalog } from '../../catalog/types.js';
 import { EXIT } from '../../exit-codes.js';
 import { DEFAULT_STYLE, getTarget, namingInputFromCatalog, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
-import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { defineAction, type CommandHost, type Runtime } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withPresetOption, withStyleOption } from '../options/naming-options.js';
 import { withOutputOptions, withTableOptions } from '../options/output-options.js';

@@ -5,16 +5,16 @@ import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { PLAN_SCHEMA_URL, readPlanText, validatePlan, type PlanValidation } from '../../route/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { defineAction, type CommandHost, type Runtime } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { envelopeSettings, withEnvelopeOptions } from '../options/envelope-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
-import { makeChalk } from '../render-table.js';
+import { makeChalk } from '../services/render-table.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
-import { readDocument } from '../document.js';
-import { InputTooLargeError, readAll } from '../stdin.js';
+import { readDocument } from '../../util/read-document.js';
+import { InputTooLargeError, readAll } from '../services/stdin.js';
 
 export function registerPlan(program: Command, host: CommandHost): void {
   const plan = program.command('plan').description('validate a tool plan (e.g. from an LLM planner) against the catalog before anything runs');

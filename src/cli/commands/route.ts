@@ -3,12 +3,12 @@ import { UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { routeQuestion, type RouteResult, type RuleTrial } from '../../route/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { envelopeSettings, withEnvelopeOptions } from '../options/envelope-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
-import { makeChalk } from '../render-table.js';
+import { makeChalk } from '../services/render-table.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 

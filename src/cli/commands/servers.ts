@@ -4,11 +4,11 @@ import { displayPath } from '../../config/load-core.js';
 import { selectServers } from '../../config/select-servers.js';
 import { EXIT } from '../../exit-codes.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { defineAction, type CommandHost } from '../command.js';
+import { defineAction, type CommandHost } from '../services/command.js';
 import { withServerOption } from '../options/discovery-options.js';
 import { withOutputOptions, withTableOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
-import { makeChalk, renderTable, type Cell } from '../render-table.js';
+import { makeChalk, renderTable, type Cell } from '../services/render-table.js';
 import { loadConfiguration, MASKED_NOTE } from '../services/configuration.js';
 
 export function registerServers(program: Command, host: CommandHost): void {

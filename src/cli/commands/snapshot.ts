@@ -5,13 +5,13 @@ import { diffCatalogs } from '../../diff/diff.js';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { createSnapshot, serializeSnapshot, type Snapshot } from '../../snapshot/create.js';
-import { defineAction, type CommandHost, type Runtime } from '../command.js';
+import { defineAction, type CommandHost, type Runtime } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
-import { outputFile, readExisting, writeOutputFile } from '../write-output.js';
+import { outputFile, readExisting, writeOutputFile } from '../services/write-output.js';
 import { findSecretLeak } from '../../snapshot/secrets.js';
 
 type WriteStatus = 'created' | 'written' | 'updated' | 'unchanged' | 'stdout' | 'not-written';

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { priorityFunction, type EnvelopeFormat } from '../../call/index.js';
-import { clientPresets } from '../../config/client-presets.js';
+import type { EnvelopeFormat } from '../../call/index.js';
+import { resolveSettings, type ResolveFlags } from '../../call/resolve-settings.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { UsageError } from '../../errors.js';
-import { DEFAULT_STYLE } from '../../naming/index.js';
-import { namespacePrefixes } from '../../naming/prefixes.js';
 import type { EnvelopeOptions } from '../../route/index.js';
-import { loadParticipant } from '../participant.js';
+import { loadParticipant } from './participant.js';
 import { withStyleOption } from './naming-options.js';
 
 export const ENVELOPE_FORMATS = ['mew', 'jsonrpc', 'mcpx'] as const satisfies readonly EnvelopeFormat[];
@@ -22,8 +20,8 @@ export type EnvelopeOptionValues = {
   style?: string | undefined;
 };
 
-/** Everything envelopeSettings reads: the envelope options plus the profile (for priorities). */
-export type EnvelopeFlags = EnvelopeOptionValues & { profile?: string | undefined };
+/** Everything envelopeSettings reads: the envelope options and what decides resolution (the profile for priorities…). */
+export type EnvelopeFlags = EnvelopeOptionValues & ResolveFlags;
 
 /** --envelope/--from/--capabilities/--id/--ts/--style, spelled the same in call, route and plan validate. */
 export function withEnvelopeOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
@@ -45,13 +43,7 @@ export function withEnvelopeOptions<A extends unknown[], O extends OptionValues,
 /** Resolution, participant and ids: everything the envelope builders need, from flags ?? config ?? defaults. */
 export function envelopeSettings(options: EnvelopeFlags, config: LoadedConfig | undefined, context: { cwd: string; now: Date }): EnvelopeOptions {
   return {
-    resolve: {
-      style: options.style ?? config?.naming.style ?? DEFAULT_STYLE,
-      priority: priorityFunction(config, options.profile),
-      prefixes: config ? namespacePrefixes(config) : {},
-      // Names as the clients whose files were read render them resolve too (mcp__memory__read_graph from Claude Code's).
-      presets: config ? clientPresets(config.servers) : [],
-    },
+    resolve: resolveSettings(options, config),
     envelope: options.envelope,
     participant: loadParticipant(context.cwd, config, options),
     id: options.id ?? randomUUID(),

@@ -1,8 +1,8 @@
-import type { AuthResolver } from '../../auth/server-auth.js';
+import type { AuthResolver } from '../../discovery/auth-port.js';
 import { stateDirectory } from '../../auth/state-dir.js';
 import { TokenStore } from '../../auth/store.js';
 import type { ServerSpec } from '../../config/model.js';
-import type { Runtime } from '../command.js';
+import type { Runtime } from './command.js';
 
 /** The OAuth token store of this run: `<state dir>/oauth` (MCPNS_STATE_DIR, XDG_STATE_HOME, or the platform's place). */
 export function tokenStore(runtime: Runtime): TokenStore {

@@ -4,10 +4,11 @@
  * mcpns refused, and the result with every content type.
  */
 import type { ExecutionEvent } from '../../call/execute.js';
+import type { CallPlan } from '../../call/plan.js';
 import type { BinaryContent, OutputCheck } from '../../call/result.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Runtime } from '../command.js';
-import { makeChalk } from '../render-table.js';
+import type { Runtime } from './command.js';
+import { makeChalk } from './render-table.js';
 
 export interface EventDisplay {
   /** Show the server's notifications/message lines (-v, or --log-level was given). */
@@ -135,4 +136,21 @@ export function renderResult(
   }
   if (!content.length && result['structuredContent'] === undefined) text += chalk.dim('(no content)\n');
   return text;
+}
+
+/** The dry run as `call` prints it: resolution, validation, the envelope decision, preset names, then the envelope. */
+export function renderPlan(plan: CallPlan, color: boolean): string {
+  const chalk = makeChalk(color);
+  const { resolution, validation, decision } = plan;
+  const safe = (text: string): string => terminalSafe(text);
+  let text = `${chalk.bold('resolved')}   ${safe(resolution.input)} → ${chalk.cyan(safe(`${resolution.server}/${resolution.tool}`))}  (via ${resolution.via})\n`;
+  text += `           ${safe(resolution.explanation)}\n`;
+  if (resolution.candidates?.length) text += `           candidates: ${resolution.candidates.map((ref) => safe(`${ref.server}/${ref.tool}`)).join(', ')}\n`;
+  if (!validation.performed) text += `${chalk.bold('validation')} ${chalk.yellow('skipped (--no-validate)')}\n`;
+  else text += `${chalk.bold('validation')} ${chalk.green('ok')} (${validation.dialect} schema${validation.note ? `; ${safe(validation.note)}` : ''})\n`;
+  text += `${chalk.bold('envelope')}   ${decision.format} ${decision.kind} from ${safe(decision.participant)}: ${safe(decision.reason)}\n`;
+  for (const [preset, entry] of Object.entries(plan.presetNames)) {
+    text += `${chalk.bold('preset')}     ${preset}: ${entry.name ? safe(entry.name) + (entry.wireName ? ` (wire: ${safe(entry.wireName)})` : '') : chalk.red(`not exposed (${safe(entry.dropped ?? '')})`)}\n`;
+  }
+  return text + JSON.stringify(plan.envelope, null, 2) + '\n';
 }

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { readCatalogFile } from '../../catalog/read-core.js';
-import { withCatalogSchema } from './schemas.js';
+import { readCatalog } from '../../catalog/read-core.js';
 import type { Catalog } from '../../catalog/types.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from './io.js';
 
 const read = new WeakMap<CliIo, Map<string, Catalog>>();
 
@@ -11,10 +10,29 @@ const read = new WeakMap<CliIo, Map<string, Catalog>>();
  * before they read its tools, and a million-tool document must not be parsed twice. Callers only read it.
  */
 export async function readCatalogDocument(io: CliIo, file: string): Promise<Catalog> {
+  return documentOf(io, file, { keep: true });
+}
+
+/**
+ * The document for the one reader that builds the run's catalog from it: the run no longer holds it once that catalog
+ * is built (a million tools are not kept twice). A later read parses the file again.
+ */
+export async function takeCatalogDocument(io: CliIo, file: string): Promise<Catalog> {
+  return documentOf(io, file, { keep: false });
+}
+
+async function documentOf(io: CliIo, file: string, { keep }: { keep: boolean }): Promise<Catalog> {
   const path = resolve(io.cwd, file);
   let documents = read.get(io);
   if (!documents) read.set(io, (documents = new Map()));
-  let catalog = documents.get(path);
-  if (!catalog) documents.set(path, (catalog = await withCatalogSchema((check) => readCatalogFile(path, check))));
+  const catalog = documents.get(path) ?? (await readWithSchemaIfNeeded(path));
+  if (keep) documents.set(path, catalog);
+  else documents.delete(path);
   return catalog;
+}
+
+/** Read without zod; zod (about 100 modules) is loaded only for a document the generated validator rejects. */
+async function readWithSchemaIfNeeded(path: string): Promise<Catalog> {
+  const reading = readCatalog(path);
+  return reading.catalog ?? reading.finish((await import('../../catalog/read.js')).checkCatalogWithZod);
 }

@@ -1,12 +1,14 @@
-import { acquireCatalog, type AcquiredCatalog } from '../../catalog/acquire.js';
-import { catalogSource } from '../../catalog/file-source.js';
-import { readCatalogDocument } from './catalog-document.js';
+import { acquireCatalog, type AcquiredCatalog } from '../../source/acquire.js';
+import { catalogSource } from '../../source/file-source.js';
+import { takeCatalogDocument } from './catalog-document.js';
 import type { LoadedConfig } from '../../config/loaded.js';
-import { liveSource } from '../../discovery/live-source.js';
-import type { DiscoveryOptions, DiscoveryProgress, ServerDiscovery, ToolSource } from '../../discovery/types.js';
+import { liveSource } from '../../source/live-source.js';
+import type { ServerDiscovery } from '../../catalog/types.js';
+import type { DiscoveryOptions, DiscoveryProgress } from '../../discovery/types.js';
+import type { ToolSource } from '../../source/types.js';
 import { McpnsError } from '../../errors.js';
-import { serversHiddenByProfile } from '../../profiles/apply.js';
-import type { Runtime } from '../command.js';
+import { serversHiddenByProfile } from '../../profiles/profile.js';
+import type { Runtime } from './command.js';
 import type { DiscoverySettings } from '../options/discovery-options.js';
 import { authResolverFor } from './auth.js';
 
@@ -26,7 +28,7 @@ export interface CatalogRequest {
 /** The source the settings ask for: the --catalog file, or the configured servers. */
 async function toolSource(runtime: Runtime, request: CatalogRequest): Promise<ToolSource> {
   const { settings, config } = request;
-  if (settings.catalog) return catalogSource(await readCatalogDocument(runtime.io, settings.catalog));
+  if (settings.catalog) return catalogSource(await takeCatalogDocument(runtime.io, settings.catalog));
   const servers = config?.servers ?? [];
   const includeDisabled = settings.includeDisabled === true;
   const hiddenByProfile =

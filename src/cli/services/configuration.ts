@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { displayPath, loadConfig } from '../../config/load-core.js';
+import { configFileProblem, displayPath, loadConfig } from '../../config/load-core.js';
 import { withConfigSchema } from './schemas.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
 import { inheritedSecrets } from '../../config/spawn-env.js';
 import { describeTarget } from '../../config/describe-server.js';
-import type { Runtime } from '../command.js';
+import type { Runtime } from './command.js';
 import { parseInputs, type SourceOptions } from '../options/source-options.js';
 import { readingMessage } from './console.js';
 
@@ -78,8 +78,9 @@ export function reportDiagnostics(runtime: Runtime, diagnostics: readonly Diagno
 /**
  * `diff <lock>` and `check --catalog <file>` without a source option: the config files the document records as its
  * servers' sources (`source`, `client`), so findings keep their file and line and the live side starts the same
- * servers. mcpns.config.json files are used alone when present (they include the client files they name). Files no
- * longer on disk are skipped; with none left this is the ordinary lookup.
+ * servers. mcpns.config.json files are used alone when present (they include the client files they name). A recorded
+ * source that is missing, unreadable or not a config file is skipped with a note; with none left this is the
+ * ordinary lookup. A catalog whose servers record no source (hand-made, from another tool) records no config.
  */
 export async function loadConfigurationRecordedIn(
   runtime: Runtime,
@@ -88,12 +89,21 @@ export async function loadConfigurationRecordedIn(
   mode: { required: boolean } = { required: false },
 ): Promise<LoadedConfig | undefined> {
   const named = (options.config?.length ?? 0) > 0 || (options.client?.length ?? 0) > 0 || options.scan === true;
-  const recorded = named ? [] : await recordedConfigFiles(runtime, documentFile);
+  const recorded = named ? [] : usableConfigFiles(runtime, await recordedConfigFiles(runtime, documentFile), documentFile);
   if (!recorded.length)
     return mode.required ? loadConfiguration(runtime, options) : loadConfigurationFor(runtime, { ...options, catalog: options.catalog ?? documentFile });
   const shown = recorded.map((file) => displayPath(file, runtime.io.cwd));
   runtime.console.status(`reading ${shown.join(', ')} (recorded in ${documentFile})`, { files: shown, recordedIn: documentFile });
   return loadConfiguration(runtime, { ...options, config: recorded });
+}
+
+/** The recorded files that can be read as config files; a note for each of the others. */
+function usableConfigFiles(runtime: Runtime, files: readonly string[], documentFile: string): string[] {
+  return files.filter((file) => {
+    const problem = configFileProblem(file, runtime.io.cwd);
+    if (problem) runtime.console.note(`ignoring ${displayPath(file, runtime.io.cwd)}, recorded in ${documentFile} as a server's config file: ${problem}`);
+    return problem === undefined;
+  });
 }
 
 async function recordedConfigFiles(runtime: Runtime, documentFile: string): Promise<string[]> {

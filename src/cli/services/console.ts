@@ -1,6 +1,6 @@
 import { SecretSet } from '../../util/redact.js';
 import { escapeInvisible, terminalSafe } from '../../util/terminal-safe.js';
-import type { CliIo } from '../io.js';
+import type { CliIo } from './io.js';
 
 /** How a command wants its terminal output, decided once from its flags and the environment. */
 export interface ConsoleSettings {

@@ -14,9 +14,10 @@ import {
   type ElicitForm,
   type ElicitValue,
 } from '../../call/elicitation.js';
+import type { ElicitationTally } from '../../call/outcome.js';
 import type { ArgumentViolation } from '../../call/validate.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import type { Runtime } from '../command.js';
+import type { Runtime } from './command.js';
 import type { Prompter } from './prompt.js';
 
 export interface ElicitationPolicy {
@@ -24,20 +25,6 @@ export interface ElicitationPolicy {
   acceptDefaults: boolean;
   /** --answers: one object for every form, or a list used in order (one per form). */
   answers?: Record<string, unknown> | Array<Record<string, unknown>> | undefined;
-}
-
-/** An elicitation that a script could not answer (required fields without values): reported after the call. */
-export interface UnansweredForm {
-  server: string;
-  message: string;
-  missing: string[];
-  problems: ArgumentViolation[];
-}
-
-/** What the responder saw, for the exit code: declines (DECLINED, exit 1) and forms a script could not fill (exit 2). */
-export interface ElicitationTally {
-  declined: Array<{ server: string; mode: 'form' | 'url'; action: 'decline' | 'cancel'; by: 'user' | 'policy' }>;
-  unanswered: UnansweredForm[];
 }
 
 const one = (text: string): string => terminalSafe(text);

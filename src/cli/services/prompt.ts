@@ -3,7 +3,7 @@
  * stdin for the whole run, so answers typed ahead are not lost between questions; hidden input for secrets; every
  * wait ends when the run is interrupted.
  */
-import type { Runtime } from '../command.js';
+import type { Runtime } from './command.js';
 
 type TtyStdin = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
 

@@ -1,7 +1,7 @@
 import type { Catalog, CatalogServer, CatalogTool } from '../../catalog/types.js';
 import type { Rendering } from '../../naming/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
-import { makeChalk, renderTable, shorten, type Cell } from '../render-table.js';
+import { makeChalk, renderTable, shorten, type Cell } from './render-table.js';
 
 /** The catalog table `list` prints (and `serve --dry-run`, for the catalog the gateway exposes). */
 function flags(tool: CatalogTool): string {

@@ -1,6 +1,6 @@
 import type { Format } from '../../report/index.js';
-import type { Runtime } from '../command.js';
-import { writeOutputFile, type OutputFile } from '../write-output.js';
+import type { Runtime } from './command.js';
+import { writeOutputFile, type OutputFile } from './write-output.js';
 
 /**
  * Put a report where --output says: stdout (coloured text when the console allows it) or a file (never coloured,

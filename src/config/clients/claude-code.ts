@@ -3,19 +3,8 @@ import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, type EntryReader, type ReaderContext } from './entry.js';
 import { readClaudeApprovals, type ClaudeApprovals } from './claude-settings.js';
+import { claudeJsonPath, samePath } from './paths.js';
 import type { ClientReader } from './types.js';
-
-/** Claude Code's file for user and local scopes: `$CLAUDE_CONFIG_DIR/.claude.json` or `~/.claude.json`. */
-export function claudeJsonPath(options: { env: Record<string, string | undefined>; home: string }): string {
-  return join(options.env['CLAUDE_CONFIG_DIR'] || options.home, '.claude.json');
-}
-
-export const samePath = (a: string, b: string): boolean => {
-  const norm = (path: string): string => resolve(path).replace(/[\\/]+$/, '');
-  // Windows paths compare case- and slash-insensitively, as Claude Code does there.
-  const windows = /^[A-Za-z]:/.test(a) || /^[A-Za-z]:/.test(b);
-  return windows ? norm(a).replace(/\\/g, '/').toLowerCase() === norm(b).replace(/\\/g, '/').toLowerCase() : norm(a) === norm(b);
-};
 
 /**
  * Claude Code: `.mcp.json` (project), `~/.claude.json` top-level `mcpServers` (user) and

@@ -1,9 +1,8 @@
 import { join, resolve } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
-import type { LoadOptions } from '../load.js';
-import { claudeJsonPath, samePath } from './claude-code.js';
+import type { LoadOptions } from '../load-options.js';
 import { isRecord } from './entry.js';
-import { shownPath } from './paths.js';
+import { claudeJsonPath, samePath, shownPath } from './paths.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { LoadOptions } from '../load.js';
+import type { LoadOptions } from '../load-options.js';
 import type { ServerGate } from '../model.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
 import { toml } from './doc.js';

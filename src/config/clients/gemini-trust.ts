@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import type { GeminiApprovalMode } from '../approval-mode.js';
-import type { LoadOptions } from '../load.js';
+import type { LoadOptions } from '../load-options.js';
 import type { ServerGate, ToolGate } from '../model.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 import { isRecord } from './entry.js';

@@ -1,7 +1,7 @@
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
-import type { LoadOptions } from '../load.js';
+import type { LoadOptions } from '../load-options.js';
 import { emptyConfig, type LoadedConfig } from '../loaded.js';
 import type { ClientId } from '../model.js';
 import { detectClient } from './detect.js';

@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { LoadOptions } from '../load.js';
+import type { LoadOptions } from '../load-options.js';
 
 /** Shown path: relative to cwd when inside it, so output is stable across machines. */
 export function shownPath(file: string, cwd: string): string {
@@ -38,3 +38,16 @@ export function projectRootOf(file: string, options: LoadOptions, projectScoped:
 export function expandTilde(path: string, home: string): string {
   return path === '~' ? home : path.startsWith('~/') ? join(home, path.slice(2)) : path;
 }
+
+/** Claude Code's file for user and local scopes: `$CLAUDE_CONFIG_DIR/.claude.json` or `~/.claude.json`. */
+export function claudeJsonPath(options: { env: Record<string, string | undefined>; home: string }): string {
+  return join(options.env['CLAUDE_CONFIG_DIR'] || options.home, '.claude.json');
+}
+
+/** Whether two paths name the same folder, compared as Claude Code compares its project keys. */
+export const samePath = (a: string, b: string): boolean => {
+  const norm = (path: string): string => resolve(path).replace(/[\\/]+$/, '');
+  // Windows paths compare case- and slash-insensitively, as Claude Code does there.
+  const windows = /^[A-Za-z]:/.test(a) || /^[A-Za-z]:/.test(b);
+  return windows ? norm(a).replace(/\\/g, '/').toLowerCase() === norm(b).replace(/\\/g, '/').toLowerCase() : norm(a) === norm(b);
+};

@@ -1,4 +1,4 @@
-import type { LoadOptions } from '../load.js';
+import type { LoadOptions } from '../load-options.js';
 import type { ClientId, Diagnostic, ServerSpec } from '../model.js';
 
 /** A place a client reads its config from, with the scope the client gives it. */

@@ -2,10 +2,7 @@
  * Runs parsers in a worker thread with a deadline per input, so a parser that loops forever on some input fails
  * the property (naming the input) instead of hanging the suite. Uses the built modules: `npm run build` first.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { REPO_ROOT } from '../../helpers/fixtures.js';
 
 export interface Outcome {
   outcome: 'ok' | 'mcpns-error' | 'crash' | 'hang';
@@ -18,8 +15,6 @@ export interface Outcome {
 
 /** Generous: a healthy parse of these inputs takes well under a millisecond; only a runaway loop reaches it. */
 const DEADLINE_MS = 5000;
-
-export const distBuilt = (): boolean => existsSync(join(REPO_ROOT, 'dist', 'config', 'load.js'));
 
 export class GuardedParser {
   private worker: Worker | undefined;

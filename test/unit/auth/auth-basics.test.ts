@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assertBrowsable, browserCommand } from '../../../src/auth/browser.js';
-import { AuthError } from '../../../src/auth/errors.js';
+import { AuthError } from '../../../src/discovery/auth-error.js';
 import { startLoopbackListener } from '../../../src/auth/loopback.js';
 import { stateDirectory } from '../../../src/auth/state-dir.js';
 import { canonicalServerUrl, storeKey, TokenStore } from '../../../src/auth/store.js';
@@ -15,6 +15,13 @@ describe('state directory', () => {
     expect(stateDirectory({ env: {}, home: '/h', platform: 'linux' })).toBe('/h/.local/state/mcpns');
     expect(stateDirectory({ env: {}, home: '/h', platform: 'darwin' })).toBe('/h/Library/Application Support/mcpns');
     expect(stateDirectory({ env: { LOCALAPPDATA: 'C:/Users/u/AppData/Local' }, home: 'C:/Users/u', platform: 'win32' })).toMatch(/mcpns[\\/]state$/);
+  });
+
+  it('a relative XDG_STATE_HOME (or LOCALAPPDATA) is ignored, as the XDG spec says: tokens never land inside the project', () => {
+    for (const relative of ['state', './state', '.local/state', '../x']) {
+      expect(stateDirectory({ env: { XDG_STATE_HOME: relative }, home: '/h', platform: 'linux' })).toBe('/h/.local/state/mcpns');
+    }
+    expect(stateDirectory({ env: { LOCALAPPDATA: 'AppData' }, home: 'C:\\Users\\u', platform: 'win32' })).toMatch(/^C:\\Users\\u.AppData.Local.mcpns.state$/);
   });
 });
 
@@ -56,14 +63,21 @@ describe('loopback listener', () => {
     try {
       const ok = listener.expect('good-state');
       const page = await fetch(`${listener.redirectUrl}?code=the-code&state=good-state`);
-      expect([page.status, await ok]).toEqual([200, 'the-code']);
+      expect([page.status, await ok]).toEqual([200, { code: 'the-code' }]);
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(await page.text()).not.toContain('the-code');
 
-      const tampered = listener.expect('good-state');
-      tampered.catch(() => {});
-      expect((await fetch(`${listener.redirectUrl}?code=c&state=evil`)).status).toBe(400);
-      await expect(tampered).rejects.toThrow('the browser came back with a different "state" than mcpns sent; the sign-in to "s" was rejected');
+      // Another state (a forged link, an old tab): an error page, and the wait goes on for the real answer.
+      const waiting = listener.expect('good-state');
+      for (const forged of ['code=c&state=evil', 'code=c', 'error=access_denied&state=evil']) {
+        const refused = await fetch(`${listener.redirectUrl}?${forged}`);
+        expect(refused.status).toBe(400);
+        expect(await refused.text()).toContain('Sign-in answer ignored');
+      }
+      expect(listener.ignored).toBe(3);
+      // The authorization server's `iss` (RFC 9207) comes back with the code, for the SDK to check.
+      expect((await fetch(`${listener.redirectUrl}?code=real&state=good-state&iss=${encodeURIComponent('https://as.example.com')}`)).status).toBe(200);
+      expect(await waiting).toEqual({ code: 'real', iss: 'https://as.example.com' });
 
       const denied = listener.expect('s2');
       denied.catch(() => {});

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mcpnsErrorOf } from '../../helpers/assertions.js';
 import { mergeArguments, parseArgumentsJson, parseKeyValueArguments } from '../../../src/call/arguments.js';
-import { McpnsError } from '../../../src/errors.js';
-
-function failure(fn: () => unknown): McpnsError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof McpnsError) return error;
-    throw error;
-  }
-  throw new Error('expected an McpnsError');
-}
 
 const schema = {
   type: 'object',
@@ -34,18 +24,18 @@ describe('parseArgumentsJson', () => {
   });
 
   it('reports invalid JSON with line and column', () => {
-    const error = failure(() => parseArgumentsJson('{\n  "a": 5,\n  "b": }', 'args.json'));
+    const error = mcpnsErrorOf(() => parseArgumentsJson('{\n  "a": 5,\n  "b": }', 'args.json'));
     expect(error.code).toBe('ARGS_INVALID');
     expect(error.location).toMatchObject({ file: 'args.json', line: 3, column: 8 });
     expect(error.message).toContain('line 3, column 8');
   });
 
   it('rejects trailing commas, comments and non-objects', () => {
-    expect(failure(() => parseArgumentsJson('{"a":1,}')).code).toBe('ARGS_INVALID');
-    expect(failure(() => parseArgumentsJson('{"a":1} // c')).code).toBe('ARGS_INVALID');
-    expect(failure(() => parseArgumentsJson('[1,2]')).message).toContain('an array');
-    expect(failure(() => parseArgumentsJson('42')).message).toContain('must be a JSON object');
-    expect(failure(() => parseArgumentsJson('')).code).toBe('ARGS_INVALID');
+    expect(mcpnsErrorOf(() => parseArgumentsJson('{"a":1,}')).code).toBe('ARGS_INVALID');
+    expect(mcpnsErrorOf(() => parseArgumentsJson('{"a":1} // c')).code).toBe('ARGS_INVALID');
+    expect(mcpnsErrorOf(() => parseArgumentsJson('[1,2]')).message).toContain('an array');
+    expect(mcpnsErrorOf(() => parseArgumentsJson('42')).message).toContain('must be a JSON object');
+    expect(mcpnsErrorOf(() => parseArgumentsJson('')).code).toBe('ARGS_INVALID');
   });
 });
 
@@ -76,13 +66,13 @@ describe('parseKeyValueArguments', () => {
 
   it('key:=<json> forces JSON; values may contain "="', () => {
     expect(parseKeyValueArguments(['text:=42', 'free:={"x":[true]}', 'q=a=b'], schema)).toEqual({ text: 42, free: { x: [true] }, q: 'a=b' });
-    const bad = failure(() => parseKeyValueArguments(['x:={oops'], schema));
+    const bad = mcpnsErrorOf(() => parseKeyValueArguments(['x:={oops'], schema));
     expect(bad.code).toBe('ARGS_INVALID');
     expect(bad.location.column).toBeGreaterThan(0);
   });
 
   it('rejects a pair without "="', () => {
-    expect(failure(() => parseKeyValueArguments(['oops'], schema)).code).toBe('ARGS_INVALID');
+    expect(mcpnsErrorOf(() => parseKeyValueArguments(['oops'], schema)).code).toBe('ARGS_INVALID');
   });
 
   it('pairs override --args keys', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mcpnsErrorOf } from '../../helpers/assertions.js';
 import { resolveToolName, type ResolveOptions } from '../../../src/call/resolve.js';
-import { McpnsError } from '../../../src/errors.js';
 import { catalogOf, getTestTarget } from './helpers.js';
 
 const catalog = catalogOf({
@@ -9,16 +9,6 @@ const catalog = catalogOf({
   files: ['read_file', { name: 'delete_all', hidden: { by: 'profile safe', reason: 'denied by delete_*' } }],
 });
 const base: ResolveOptions = { style: 'slash', getTarget: getTestTarget };
-
-function error(fn: () => unknown): McpnsError {
-  try {
-    fn();
-  } catch (caught) {
-    if (caught instanceof McpnsError) return caught;
-    throw caught;
-  }
-  throw new Error('expected an McpnsError');
-}
 
 describe('resolveToolName', () => {
   it('resolves a qualified name in the active style through its lookup map', () => {
@@ -41,9 +31,9 @@ describe('resolveToolName', () => {
   });
 
   it('does not accept a preset name unless that preset is requested, nor a name the preset drops', () => {
-    expect(error(() => resolveToolName('mcp__calculator__add', catalogOf({ calculator: ['add'] }), base)).code).toBe('TOOL_NOT_FOUND');
+    expect(mcpnsErrorOf(() => resolveToolName('mcp__calculator__add', catalogOf({ calculator: ['add'] }), base)).code).toBe('TOOL_NOT_FOUND');
     // mcp__math-service__add is longer than 20: the preset drops it, so it routes nowhere
-    expect(error(() => resolveToolName('mcp__math-service__add', catalog, { ...base, presets: ['mcp-cc'] })).code).toBe('TOOL_NOT_FOUND');
+    expect(mcpnsErrorOf(() => resolveToolName('mcp__math-service__add', catalog, { ...base, presets: ['mcp-cc'] })).code).toBe('TOOL_NOT_FOUND');
   });
 
   it('resolves a unique short name', () => {
@@ -53,7 +43,7 @@ describe('resolveToolName', () => {
   });
 
   it('refuses an ambiguous short name and lists every candidate', () => {
-    const failure = error(() => resolveToolName('add', catalog, base));
+    const failure = mcpnsErrorOf(() => resolveToolName('add', catalog, base));
     expect(failure.code).toBe('TOOL_AMBIGUOUS');
     expect(failure.details?.['candidates']).toEqual([
       { server: 'calculator', tool: 'add' },
@@ -72,9 +62,9 @@ describe('resolveToolName', () => {
   });
 
   it('--pick priority with a tie or no priorities stays ambiguous', () => {
-    expect(error(() => resolveToolName('add', catalog, { ...base, pick: 'priority', priority: () => 5 })).code).toBe('TOOL_AMBIGUOUS');
-    expect(error(() => resolveToolName('add', catalog, { ...base, pick: 'priority', priority: () => undefined })).code).toBe('TOOL_AMBIGUOUS');
-    expect(error(() => resolveToolName('add', catalog, { ...base, pick: 'priority' })).code).toBe('TOOL_AMBIGUOUS');
+    expect(mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, pick: 'priority', priority: () => 5 })).code).toBe('TOOL_AMBIGUOUS');
+    expect(mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, pick: 'priority', priority: () => undefined })).code).toBe('TOOL_AMBIGUOUS');
+    expect(mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, pick: 'priority' })).code).toBe('TOOL_AMBIGUOUS');
   });
 
   it('a namespace hint disambiguates a short name', () => {
@@ -82,21 +72,21 @@ describe('resolveToolName', () => {
   });
 
   it('unknown names fail with up to three "did you mean" suggestions', () => {
-    const typo = error(() => resolveToolName('calcualtor/add', catalog, base));
+    const typo = mcpnsErrorOf(() => resolveToolName('calcualtor/add', catalog, base));
     expect(typo.code).toBe('TOOL_NOT_FOUND');
     expect(typo.details?.['suggestions']).toEqual(['calculator/add']);
     expect(typo.message).toContain('did you mean "calculator/add"');
-    const bare = error(() => resolveToolName('substract', catalog, base));
+    const bare = mcpnsErrorOf(() => resolveToolName('substract', catalog, base));
     expect(bare.details?.['suggestions']).toEqual(['calculator/subtract']);
-    const far = error(() => resolveToolName('zzzzzzzzzz', catalog, base));
+    const far = mcpnsErrorOf(() => resolveToolName('zzzzzzzzzz', catalog, base));
     expect(far.details?.['suggestions']).toEqual([]);
-    const many = error(() => resolveToolName('ad', catalog, base));
+    const many = mcpnsErrorOf(() => resolveToolName('ad', catalog, base));
     expect((many.details?.['suggestions'] as string[]).length).toBeLessThanOrEqual(3);
   });
 
   it('hidden tools are not resolvable, and the error says why', () => {
     for (const name of ['files/delete_all', 'delete_all']) {
-      const failure = error(() => resolveToolName(name, catalog, base));
+      const failure = mcpnsErrorOf(() => resolveToolName(name, catalog, base));
       expect(failure.code).toBe('TOOL_NOT_FOUND');
       expect(failure.message).toContain('hidden by profile safe');
     }
@@ -105,7 +95,7 @@ describe('resolveToolName', () => {
   it('routes by map, never by splitting: separators inside names cannot misroute', () => {
     const tricky = catalogOf({ a_b: ['c'], a: ['b_c'] });
     // both pairs render to "a_b_c" under the underscore style: ambiguous, not first-wins
-    const failure = error(() => resolveToolName('a_b_c', tricky, { ...base, style: 'underscore' }));
+    const failure = mcpnsErrorOf(() => resolveToolName('a_b_c', tricky, { ...base, style: 'underscore' }));
     expect(failure.code).toBe('TOOL_AMBIGUOUS');
     expect(failure.details?.['candidates']).toEqual([
       { server: 'a', tool: 'b_c' },

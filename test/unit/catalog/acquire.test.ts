@@ -1,11 +1,11 @@
 /** The ToolSource seam: the same catalog from in-memory discoveries, a saved catalog file and live servers. */
 import { describe, expect, it } from 'vitest';
-import { acquireCatalog } from '../../../src/catalog/acquire.js';
-import { catalogSource } from '../../../src/catalog/file-source.js';
-import { memorySource } from '../../../src/catalog/memory-source.js';
+import { acquireCatalog } from '../../../src/source/acquire.js';
+import { catalogSource } from '../../../src/source/file-source.js';
+import { memorySource } from '../../../src/source/memory-source.js';
 import { readCatalogFile } from '../../../src/catalog/read.js';
-import { liveSource } from '../../../src/discovery/live-source.js';
-import type { ServerDiscovery } from '../../../src/discovery/types.js';
+import { liveSource } from '../../../src/source/live-source.js';
+import type { ServerDiscovery } from '../../../src/catalog/types.js';
 import { REPO_ROOT, stdioSpec } from '../../helpers/fixtures.js';
 
 const discovery = { timeoutMs: 10_000, concurrency: 4 };

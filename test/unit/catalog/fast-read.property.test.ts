@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fastCatalogFile } from '../../../src/catalog/fast-read.js';
-import { CatalogFileSchema } from '../../../src/catalog/read.js';
+import { CatalogFileSchema } from '../../../src/catalog/schema.js';
 
+/** Numbers JSON can hold (documents are parsed JSON: no Infinity or NaN). */
+const jsonDouble = fc.double({ noNaN: true, noDefaultInfinity: true });
 /** Values of every JSON kind, so a field sometimes has the right type and sometimes not. */
 const anyValue = fc.oneof(
   fc.string({ maxLength: 4 }),
   fc.integer({ min: -2, max: 3 }),
-  fc.double(),
+  jsonDouble,
   fc.boolean(),
   fc.constant(null),
   fc.constant([]),
@@ -42,8 +44,18 @@ const serverEntries = {
   transport: field(fc.string({ maxLength: 3 })),
   status: field(fc.constantFrom('ok', 'error', 'disabled')),
   serverInfo: field(ordered({ name: field(fc.string({ maxLength: 3 })), version: field(fc.string({ maxLength: 3 })) }, ['name'])),
-  durationMs: field(fc.double()),
-  error: field(ordered({ code: field(fc.constantFrom('CONNECT_TIMEOUT', 'HTTP_ERROR')), message: field(fc.string({ maxLength: 3 })) }, ['code', 'message'])),
+  durationMs: field(jsonDouble),
+  error: field(
+    ordered(
+      {
+        code: field(fc.constantFrom('CONNECT_TIMEOUT', 'HTTP_ERROR', 'SERVER_ERROR')),
+        message: field(fc.string({ maxLength: 3 })),
+        serverCode: field(fc.integer({ min: -32768, max: -32000 })),
+        hint: field(fc.string({ maxLength: 3 })),
+      },
+      ['code', 'message'],
+    ),
+  ),
   toolCount: field(fc.integer({ min: -1, max: 3 })),
   malformedTools: field(
     fc.array(ordered({ index: field(fc.integer()), problems: field(fc.array(fc.string({ maxLength: 2 }), { maxLength: 2 })) }, ['index', 'problems']), {
@@ -91,5 +103,18 @@ describe('fastCatalog', () => {
       tools: [{ server: 'a', name: 't', qualifiedName: 'a/t', description: 'd', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
     };
     expect(fastCatalogFile(document)).toBe(document);
+  });
+
+  it('rejects "serverCode": "oops" on both paths (zod requires an integer, and so does the generated validator)', () => {
+    const document = {
+      schemaVersion: 1,
+      servers: [{ name: 'a', status: 'error', error: { code: 'SERVER_ERROR', message: 'm', serverCode: 'oops' } }],
+      tools: [],
+    };
+    expect(CatalogFileSchema.safeParse(structuredClone(document)).success).toBe(false);
+    expect(fastCatalogFile(structuredClone(document))).toBeUndefined();
+    expect(
+      fastCatalogFile({ ...document, servers: [{ ...document.servers[0], error: { code: 'SERVER_ERROR', message: 'm', serverCode: -32601 } }] }),
+    ).toBeDefined();
   });
 });

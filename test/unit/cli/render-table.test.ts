@@ -12,7 +12,7 @@ import {
   truncateToWidth,
   type Cell,
   type TableColumn,
-} from '../../../src/cli/render-table.js';
+} from '../../../src/cli/services/render-table.js';
 import { terminalSafe } from '../../../src/util/terminal-safe.js';
 
 const text = fc.oneof(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/catalog/types.js';
 import { emptyConfig } from '../../../src/config/loaded.js';
 import type { ServerSpec, ToolFilter } from '../../../src/config/model.js';
-import { applyClientToolFilters } from '../../../src/profiles/apply.js';
+import { applyClientToolFilters } from '../../../src/profiles/client-filters.js';
 
 const spec = (name: string, client: ServerSpec['source']['client'], toolFilter?: ToolFilter, file = `${client}.json`): ServerSpec => ({
   name,

@@ -5,7 +5,7 @@ import { runChecks } from '../../../src/checks/run.js';
 import type { GeminiApprovalMode } from '../../../src/config/approval-mode.js';
 import { readClientConfigs } from '../../../src/config/clients/index.js';
 import { describeTarget, summarizeServer } from '../../../src/config/describe-server.js';
-import { liveSource } from '../../../src/discovery/live-source.js';
+import { liveSource } from '../../../src/source/live-source.js';
 import type { ServerSpec } from '../../../src/config/model.js';
 import { buildCatalog } from '../../../src/catalog/build.js';
 import { applyClientToolFilters } from '../../../src/profiles/client-filters.js';

@@ -13,7 +13,7 @@ import { diffCatalogs, type DiffNote } from '../../../src/diff/diff.js';
 import { guessRenamesBounded } from '../../../src/diff/rename.js';
 import { driftResult } from '../../../src/diff/result.js';
 import { toGeminiSchema } from '../../../src/export/gemini-schema.js';
-import { canonicalJson, canonicalPretty, stringifySorted } from '../../../src/snapshot/canonical.js';
+import { canonicalJson, canonicalPretty, stringifySorted } from '../../../src/util/canonical-json.js';
 import { argsOf } from '../../helpers/fixtures.js';
 
 const server = (name: string): CatalogServer => ({ name, transport: 'stdio', source: 'x', status: 'ok', toolCount: 0 });

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mcpnsErrorOf } from '../../helpers/assertions.js';
 import { findOwnConfig, loadConfig } from '../../../src/config/load.js';
 import { projectFolders } from '../../../src/config/locate.js';
 import { findProjectFiles } from '../../../src/config/clients/project-files.js';
 import { configJsonSchema } from '../../../src/config/json-schema.js';
-import { McpnsError } from '../../../src/errors.js';
 import { readFileSync } from 'node:fs';
 import { makeTempDir } from '../../helpers/temp.js';
 
@@ -16,16 +16,6 @@ function tempDir(): string {
 function load(dir: string, text: string, env: Record<string, string> = {}) {
   writeFileSync(join(dir, 'mcpns.config.json'), text);
   return loadConfig({ cwd: dir, env, home: dir });
-}
-
-function thrown(fn: () => unknown): McpnsError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof McpnsError) return error;
-    throw error;
-  }
-  throw new Error('expected an McpnsError');
 }
 
 describe('loading mcpns.config.json', () => {
@@ -76,7 +66,7 @@ describe('loading mcpns.config.json', () => {
 
   it('reports a JSON syntax error with file, line and column', () => {
     const dir = tempDir();
-    const error = thrown(() => load(dir, '{\n  "servers": {\n    "a": { "command": "node", }\n  }\n}\n'));
+    const error = mcpnsErrorOf(() => load(dir, '{\n  "servers": {\n    "a": { "command": "node", }\n  }\n}\n'));
     expect(error.code).toBe('CONFIG_PARSE');
     expect(error.location).toMatchObject({ file: 'mcpns.config.json', line: 3 });
     expect(error.message).toMatch(/^mcpns\.config\.json:3:\d+: JSON syntax error/);
@@ -84,7 +74,7 @@ describe('loading mcpns.config.json', () => {
 
   it('reports a schema violation naming the field path and line', () => {
     const dir = tempDir();
-    const error = thrown(() => load(dir, '{\n  "servers": {\n    "a": { "command": "node", "bogus": 1 }\n  }\n}\n'));
+    const error = mcpnsErrorOf(() => load(dir, '{\n  "servers": {\n    "a": { "command": "node", "bogus": 1 }\n  }\n}\n'));
     expect(error.code).toBe('CONFIG_INVALID');
     expect(error.message).toContain('servers.a');
     expect(error.message).toContain('bogus');
@@ -93,13 +83,13 @@ describe('loading mcpns.config.json', () => {
 
   it('rejects unknown top-level keys (strict)', () => {
     const dir = tempDir();
-    const error = thrown(() => load(dir, '{ "servres": {} }'));
+    const error = mcpnsErrorOf(() => load(dir, '{ "servres": {} }'));
     expect(error.message).toContain('unknown key "servres"');
   });
 
   it('rejects an invalid namespace regex naming the namespace', () => {
     const dir = tempDir();
-    const error = thrown(() => load(dir, JSON.stringify({ namespaces: { files: { servers: [], pattern: '([a-z' } } })));
+    const error = mcpnsErrorOf(() => load(dir, JSON.stringify({ namespaces: { files: { servers: [], pattern: '([a-z' } } })));
     expect(error.code).toBe('CONFIG_INVALID');
     expect(error.message).toContain('namespaces.files.pattern');
   });
@@ -145,7 +135,7 @@ describe('loading mcpns.config.json', () => {
   it('says where it looked when no config exists', () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.git'));
-    const error = thrown(() => loadConfig({ cwd: dir, env: {}, home: dir }));
+    const error = mcpnsErrorOf(() => loadConfig({ cwd: dir, env: {}, home: dir }));
     expect(error.code).toBe('CONFIG_NOT_FOUND');
     expect(error.hint).toContain('--config');
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mcpnsErrorOf } from '../../helpers/assertions.js';
 import type { Catalog } from '../../../src/catalog/types.js';
 import type { LoadedConfig } from '../../../src/config/loaded.js';
-import { McpnsError } from '../../../src/errors.js';
-import { applyProfile, profilePriority } from '../../../src/profiles/apply.js';
+import { applyProfile, profilePriority } from '../../../src/profiles/profile.js';
 import { makeCatalog, makeConfig } from '../checks/lint/make-catalog.js';
 
 const catalog = makeCatalog({
@@ -17,15 +17,6 @@ const servers = catalog.servers.map((server) => server.name);
 const withProfiles = (profiles: LoadedConfig['profiles'], rest: Partial<LoadedConfig> = {}) => makeConfig(servers, { profiles, ...rest });
 const visible = (result: Catalog) => result.tools.filter((tool) => !tool.hidden).map((tool) => `${tool.server}/${tool.name}`);
 const hiddenReason = (result: Catalog, qualified: string) => result.tools.find((tool) => `${tool.server}/${tool.name}` === qualified)?.hidden;
-const errorOf = (fn: () => unknown): McpnsError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof McpnsError) return error;
-    throw error;
-  }
-  throw new Error('expected an McpnsError');
-};
 
 describe('applyProfile', () => {
   it('returns the catalog unchanged without a profile', () => {
@@ -87,19 +78,19 @@ describe('applyProfile', () => {
   });
 
   it('unknown profile → UNKNOWN_PROFILE listing the profiles', () => {
-    const error = errorOf(() => applyProfile(catalog, withProfiles({ team: {}, single: {} }), 'nope'));
+    const error = mcpnsErrorOf(() => applyProfile(catalog, withProfiles({ team: {}, single: {} }), 'nope'));
     expect(error.code).toBe('UNKNOWN_PROFILE');
     expect(error.hint).toBe('profiles: single, team');
   });
 
   it('a profile naming an unknown server or namespace → CONFIG_INVALID', () => {
     for (const profile of [{ servers: { disable: ['atlasian'] } }, { servers: { enable: ['atlasian'] } }, { priorities: { atlasian: 1 } }]) {
-      const error = errorOf(() => applyProfile(catalog, withProfiles({ p: profile }), 'p'));
+      const error = mcpnsErrorOf(() => applyProfile(catalog, withProfiles({ p: profile }), 'p'));
       expect(error.code).toBe('CONFIG_INVALID');
       expect(error.message).toContain('"atlasian"');
       expect(error.hint).toContain('known servers: atlassian');
     }
-    expect(errorOf(() => applyProfile(catalog, withProfiles({ p: { namespaces: { nope: { enabled: false } } } }), 'p')).code).toBe('CONFIG_INVALID');
+    expect(mcpnsErrorOf(() => applyProfile(catalog, withProfiles({ p: { namespaces: { nope: { enabled: false } } } }), 'p')).code).toBe('CONFIG_INVALID');
   });
 });
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
-import { applyProfile, profilePriority } from '../../../src/profiles/apply.js';
+import { applyProfile, profilePriority } from '../../../src/profiles/profile.js';
 import { lint, makeCatalog } from '../checks/lint/make-catalog.js';
 
 // The demo servers' tools (fixtures/servers/*.js), in memory: no process is started.

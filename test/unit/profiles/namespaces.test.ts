@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { namespaceDiagnostics, namespacesByServer } from '../../../src/profiles/namespaces.js';
+import { namespaceDiagnostics } from '../../../src/config/namespace-diagnostics.js';
+import { namespacesByServer } from '../../../src/profiles/namespaces.js';
 import { makeConfig } from '../checks/lint/make-catalog.js';
 import { makeTempDir } from '../../helpers/temp.js';
 

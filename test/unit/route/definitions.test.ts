@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../../src/config/schema.js';
-import { checkRouteDefinitions, compileRoutePattern, namedGroups } from '../../../src/route/definitions.js';
+import { checkRouteDefinitions, compileRoutePattern, namedGroups } from '../../../src/config/route-definitions.js';
 import { linearRegExp } from '../../../src/util/linear-regexp.js';
 import { keywordMatches, patternWords, tryRule } from '../../../src/route/match.js';
 

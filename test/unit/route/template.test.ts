@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coerceText } from '../../../src/route/coerce.js';
-import { fillArguments, templatePlaceholders } from '../../../src/route/template.js';
+import { templatePlaceholders } from '../../../src/config/route-definitions.js';
+import { fillArguments } from '../../../src/route/template.js';
 
 const schema = {
   type: 'object',

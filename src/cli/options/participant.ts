@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_PARTICIPANT, parseCapabilities, type Participant } from '../call/index.js';
-import type { LoadedConfig } from '../config/loaded.js';
-import { McpnsError } from '../errors.js';
-import { readDocument } from './document.js';
+import { DEFAULT_PARTICIPANT, parseCapabilities, type Participant } from '../../call/index.js';
+import type { LoadedConfig } from '../../config/loaded.js';
+import { McpnsError } from '../../errors.js';
+import { readDocument } from '../../util/read-document.js';
 
 /** The participant: config `participant`, else the default (full MCP access); --from / --capabilities override. */
 export function loadParticipant(

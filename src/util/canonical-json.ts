@@ -6,7 +6,7 @@
  * the stack a few thousand levels down, where JSON.parse does not.
  */
 
-import { defineOwn } from '../util/own.js';
+import { defineOwn } from './own.js';
 
 /** Nesting up to which the engine's own (recursive, fast) JSON.stringify is used on the sorted copy. */
 const NATIVE_DEPTH = 512;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CatalogTool } from '../catalog/types.js';
-import { canonicalJson } from './canonical.js';
+import type { CatalogTool } from './types.js';
+import { canonicalJson } from '../util/canonical-json.js';
 
 /** The parts of a tool a snapshot pins, each hashed on its own so a diff can say which part moved. */
 export const HASHED_FIELDS = ['annotations', 'description', 'inputSchema', 'outputSchema'] as const;

@@ -3,7 +3,9 @@ import type { CatalogServer } from '../catalog/types.js';
 import { displayPath } from '../config/load-core.js';
 import type { ServerSpec } from '../config/model.js';
 import { serverVerdict } from '../config/verdict.js';
-import type { DiscoveryOptions, ServerDiscovery, ToolSource } from './types.js';
+import type { ServerDiscovery } from '../catalog/types.js';
+import type { DiscoveryOptions } from '../discovery/types.js';
+import type { ToolSource } from './types.js';
 
 export interface LiveSourceOptions {
   /** Also start servers that are disabled in config (--include-disabled). */
@@ -42,7 +44,7 @@ export function liveSource(servers: readonly ServerSpec[], options: LiveSourceOp
       const toStart = chosen.filter((server) => startable(server) && !hidden.has(server.name));
       const skipped = chosen.filter((server) => !toStart.includes(server)).map((server) => disabledDiscovery(server, options.cwd, hidden.get(server.name)));
       if (!toStart.length) return skipped;
-      const discover = options.discover ?? (await import('./discover.js')).discoverServers;
+      const discover = options.discover ?? (await import('../discovery/discover.js')).discoverServers;
       const discovered = (await discover(toStart, discoveryOptions)).map((discovery, index) =>
         withVerdict(markRejected(discovery, toStart[index]!), toStart[index]!),
       );

@@ -1,4 +1,5 @@
-import type { ServerDiscovery, ToolSource } from '../discovery/types.js';
+import type { ServerDiscovery } from '../catalog/types.js';
+import type { ToolSource } from './types.js';
 
 /** Discoveries held in memory (tests, library users who list tools themselves) as a source. */
 export function memorySource(discoveries: readonly ServerDiscovery[], generatedAt?: string): ToolSource {

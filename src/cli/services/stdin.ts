@@ -1,6 +1,6 @@
 /** Reading the CLI's standard input (injected as `CliIo.stdin`, so tests feed it a string). Questions: services/prompt.ts. */
-import { formatBytes } from '../util/json-walk.js';
-import { MAX_DOCUMENT_BYTES } from '../util/read-file.js';
+import { formatBytes } from '../../util/json-walk.js';
+import { MAX_DOCUMENT_BYTES } from '../../util/read-file.js';
 
 /** Standard input went past the limit (`< /dev/zero` never ends); reading stopped there. */
 export class InputTooLargeError extends Error {

@@ -9,8 +9,8 @@
  */
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { McpnsError, UsageError } from '../errors.js';
-import { DEFAULT_MAX_INPUT_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { McpnsError, UsageError } from '../../errors.js';
+import { DEFAULT_MAX_INPUT_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 
 export interface OutputFile {
   /** Absolute path written to. */

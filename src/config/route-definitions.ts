@@ -1,5 +1,27 @@
-import type { Route } from '../config/schema.js';
-import { QUESTION_PLACEHOLDER, templatePlaceholders } from './template.js';
+import type { Route } from './schema.js';
+
+/**
+ * Argument templates of a route: any JSON value whose strings may hold `${group}` placeholders filled
+ * from the rule's named groups. A string that is exactly one placeholder takes the typed value (coerced
+ * by the tool's input schema at that argument path); a placeholder inside other text stays text.
+ */
+export const PLACEHOLDER = /\$\{([A-Za-z_$][\w$]*)\}/g;
+export const WHOLE_PLACEHOLDER = /^\$\{([A-Za-z_$][\w$]*)\}$/;
+
+/** Built-in placeholder: the whole question, so keyword-only rules can pass it on (e.g. to a search tool). */
+export const QUESTION_PLACEHOLDER = 'question';
+
+/** Every placeholder a template uses, with the JSON path where it appears (for config errors). */
+export function templatePlaceholders(template: unknown, path: Array<string | number> = []): Array<{ name: string; path: Array<string | number> }> {
+  if (typeof template === 'string') {
+    return [...template.matchAll(PLACEHOLDER)].map((match) => ({ name: match[1]!, path }));
+  }
+  if (Array.isArray(template)) return template.flatMap((item, index) => templatePlaceholders(item, [...path, index]));
+  if (typeof template === 'object' && template !== null) {
+    return Object.entries(template).flatMap(([key, value]) => templatePlaceholders(value, [...path, key]));
+  }
+  return [];
+}
 import { linearRegExp, type LinearRegExp } from '../util/linear-regexp.js';
 
 /** One tool call a rule makes: `tool`/`arguments` on the rule itself, or each entry of `calls`. */

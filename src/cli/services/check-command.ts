@@ -1,19 +1,19 @@
 import type { Command } from '@commander-js/extra-typings';
 import { resolve } from 'node:path';
-import { createBaseline, parseBaseline, serializeBaseline, type Baseline } from '../checks/baseline.js';
-import { applyBaseline, runChecks, validateCodes, type CheckFamily } from '../checks/run.js';
-import { emptyConfig, type LoadedConfig } from '../config/loaded.js';
-import { McpnsError } from '../errors.js';
-import { formatters, getExitCode } from '../report/index.js';
+import { createBaseline, parseBaseline, serializeBaseline, type Baseline } from '../../checks/baseline.js';
+import { applyBaseline, runChecks, validateCodes, type CheckFamily } from '../../checks/run.js';
+import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
+import { McpnsError } from '../../errors.js';
+import { formatters, getExitCode } from '../../report/index.js';
 import { defineAction, type CommandHost } from './command.js';
-import { withDiscoveryOptions } from './options/discovery-options.js';
-import { withPresetOption, withStylesOption } from './options/naming-options.js';
-import { withOutputOptions } from './options/output-options.js';
-import { resolveFormat, withReportOptions } from './options/report-options.js';
-import { withSourceOptions } from './options/source-options.js';
-import { obtainCatalog } from './services/catalog.js';
-import { loadConfigurationFor, loadConfigurationRecordedIn } from './services/configuration.js';
-import { emitReport } from './services/report-output.js';
+import { withDiscoveryOptions } from '../options/discovery-options.js';
+import { withPresetOption, withStylesOption } from '../options/naming-options.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { resolveFormat, withReportOptions } from '../options/report-options.js';
+import { withSourceOptions } from '../options/source-options.js';
+import { obtainCatalog } from './catalog.js';
+import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
+import { emitReport } from './report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
 
 /** Targets evaluated when neither flags nor config `naming.targets` name any. */

@@ -1,5 +1,6 @@
-import type { DiscoveredTool, ServerDiscovery, ToolSource } from '../discovery/types.js';
-import type { Catalog } from './types.js';
+import type { DiscoveredTool, ServerDiscovery } from '../catalog/types.js';
+import type { ToolSource } from './types.js';
+import type { Catalog } from '../catalog/types.js';
 
 /** A saved catalog document (`list --json` output or a snapshot) as a source: no server is started. */
 export function catalogSource(catalog: Catalog): ToolSource {
@@ -8,13 +9,14 @@ export function catalogSource(catalog: Catalog): ToolSource {
     generatedAt: catalog.generatedAt || undefined,
     async discover(selected) {
       const wanted = selected ? new Set(selected) : undefined;
+      // The document's own tool objects, not copies (a million tools are not copied once more): buildCatalog makes
+      // the catalog's entries from them and gives each its slash-style qualifiedName again.
       const byServer = new Map<string, DiscoveredTool[]>();
       for (const tool of catalog.tools) {
         if (wanted && !wanted.has(tool.server)) continue;
-        const { qualifiedName: _qualifiedName, ...discovered } = tool;
         const list = byServer.get(tool.server);
-        if (list) list.push(discovered);
-        else byServer.set(tool.server, [discovered]);
+        if (list) list.push(tool);
+        else byServer.set(tool.server, [tool]);
       }
       return catalog.servers
         .filter((server) => !wanted || wanted.has(server.name))

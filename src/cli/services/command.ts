@@ -4,11 +4,11 @@
  * output flags, runs the handler and turns what it throws into an exit code and one error message.
  */
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { EXIT } from '../exit-codes.js';
-import { isMcpnsError } from '../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { isMcpnsError } from '../../errors.js';
 import type { CliIo } from './io.js';
-import type { OutputFlags } from './options/output-options.js';
-import { CliConsole, decideColor } from './services/console.js';
+import type { OutputFlags } from '../options/output-options.js';
+import { CliConsole, decideColor } from './console.js';
 
 /** What a handler works with: the outside world (io) and the console every output goes through. */
 export interface Runtime {

@@ -1,11 +1,14 @@
 import type { LoadedConfig } from '../config/loaded.js';
-import type { DiscoveryOptions, ServerDiscovery, ToolSource } from '../discovery/types.js';
+import type { ServerDiscovery } from '../catalog/types.js';
+import type { DiscoveryOptions } from '../discovery/types.js';
+import type { ToolSource } from './types.js';
 import { McpnsError } from '../errors.js';
 import { unknownServer } from '../config/select-servers.js';
-import { applyClientToolFilters, applyProfile } from '../profiles/apply.js';
+import { applyClientToolFilters } from '../profiles/client-filters.js';
+import { applyProfile } from '../profiles/profile.js';
 import { redactDeep, type SecretSet } from '../util/redact.js';
-import { buildCatalog } from './build.js';
-import type { Catalog } from './types.js';
+import { buildCatalog } from '../catalog/build.js';
+import type { Catalog } from '../catalog/types.js';
 
 export interface AcquireRequest {
   /** Only these servers (`--server`); unknown names are exit 2 listing the known ones. */

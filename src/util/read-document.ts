@@ -1,6 +1,6 @@
 /** Hand-made documents a command is pointed at (`--args @file`, `--answers`, `--capabilities`, a plan). */
 import type { McpnsError } from '../errors.js';
-import { MAX_DOCUMENT_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { MAX_DOCUMENT_BYTES, readRegularFile, UnreadableFileError } from './read-file.js';
 
 /**
  * The file's text through the one bounded reader: a FIFO, a device or a file over the limit is refused before it is
