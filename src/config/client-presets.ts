@@ -7,6 +7,7 @@ const CLIENT_PRESETS: Partial<Record<ClientId, string>> = {
   cursor: 'cursor',
   'gemini-cli': 'gemini-cli',
   codex: 'codex',
+  opencode: 'opencode',
   cline: 'cline',
   continue: 'continue',
 };

@@ -196,7 +196,7 @@ async function discoverOne(
       ...(malformed.length ? { malformedTools: malformed } : {}),
       ...(notes.length ? { notes } : {}),
     };
-    return { server, tools: tools.map((tool) => toDiscoveredTool(spec.name, tool)), stderr: stderr.text() };
+    return { server, tools: tools.map((tool, index) => toDiscoveredTool(spec.name, tool, index)), stderr: stderr.text() };
   } catch (error) {
     // Classified before the kill (after it, every stdio server has exited).
     const cause = live.explainError(error);
@@ -212,8 +212,11 @@ async function discoverOne(
   }
 }
 
-/** Keep the tool's fields exactly as the server sent them (JSON keeps exact text), in a stable key order. */
-function toDiscoveredTool(server: string, tool: Tool): DiscoveredTool {
+/**
+ * Keep the tool's fields exactly as the server sent them (JSON keeps exact text), in a stable key order, and where the
+ * server listed it (`listIndex`: clients register tools in that order).
+ */
+function toDiscoveredTool(server: string, tool: Tool, listIndex: number): DiscoveredTool {
   const ordered = { server, name: tool.name } as DiscoveredTool;
   if (tool.title !== undefined) ordered.title = tool.title;
   if (tool.description !== undefined) ordered.description = tool.description;
@@ -221,6 +224,7 @@ function toDiscoveredTool(server: string, tool: Tool): DiscoveredTool {
   if (tool.outputSchema !== undefined) ordered.outputSchema = tool.outputSchema as Record<string, unknown>;
   if (tool.annotations !== undefined) ordered.annotations = tool.annotations;
   if (tool._meta !== undefined) ordered._meta = tool._meta as Record<string, unknown>;
+  ordered.listIndex = listIndex;
   return ordered;
 }
 
