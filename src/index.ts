@@ -31,13 +31,19 @@ export { terminalSafe } from './util/terminal-safe.js';
 export { collectSecrets, redactText } from './util/redact.js';
 export {
   planCall,
+  assertValid,
+  callDocument,
   resolveToolName,
+  presetNames,
+  parseArgumentsJson,
+  parseKeyValueArguments,
   validateArguments,
   decideKind,
   matchesCapability,
   buildMewEnvelope,
   buildMcpxEnvelope,
   buildToolsCall,
+  buildResponseEnvelope,
 } from './call/index.js';
 export type { CallPlan, Resolution, Capability, Participant, EnvelopeFormat } from './call/index.js';
 export { exportTools, type ExportResult, type ExportProvider } from './export/index.js';
@@ -58,4 +64,22 @@ export async function createGateway(
 ): Promise<ReturnType<typeof import('./gateway/index.js').createGateway>> {
   const { createGateway: create } = await import('./gateway/index.js');
   return create(...args);
+}
+
+export type { HttpServeOptions, HttpGateway } from './gateway/serve-http.js';
+
+/** Serve a started gateway over stdio (`mcpns serve`): resolves when the client disconnects or `signal` aborts. */
+export async function serveGatewayStdio(
+  ...args: Parameters<typeof import('./gateway/serve-stdio.js').serveGatewayStdio>
+): ReturnType<typeof import('./gateway/serve-stdio.js').serveGatewayStdio> {
+  const { serveGatewayStdio: serve } = await import('./gateway/serve-stdio.js');
+  return serve(...args);
+}
+
+/** Serve a started gateway over Streamable HTTP (`mcpns serve --http`) at `/mcp`, with `/health`. */
+export async function serveGatewayHttp(
+  ...args: Parameters<typeof import('./gateway/serve-http.js').serveGatewayHttp>
+): ReturnType<typeof import('./gateway/serve-http.js').serveGatewayHttp> {
+  const { serveGatewayHttp: serve } = await import('./gateway/serve-http.js');
+  return serve(...args);
 }

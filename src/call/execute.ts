@@ -279,7 +279,7 @@ export class Execution {
 
   private async open(spec: ServerSpec, timeoutMs: number | undefined): Promise<HeldSession> {
     const stderr = new StderrBuffer(DEFAULT_STDERR_LIMIT, this.settings.secrets);
-    // --timeout when given, else the server's own deadline or the default for its kind (60 s for a package runner).
+    // --timeout when given, else the server's own deadline or the default for its kind (120 s for a package runner).
     const deadline = new Deadline(serverDeadlineMs(spec, { timeoutMs }), this.settings.signal);
     const runner = spec.transport === 'stdio' && detectPackageRunner(spec.command, spec.args) !== undefined;
     let session: LiveSession;

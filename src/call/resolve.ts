@@ -104,7 +104,9 @@ export function resolveToolName(name: string, catalog: Catalog, options: Resolve
       const picked = pickByPriority(name, bare, options.priority);
       if (picked) return picked;
     }
-    throw ambiguous(name, bare, styleRendering, options.pick === 'priority');
+    // Suggest --pick priority only when it would decide; say whom it would pick.
+    const wouldPick = options.pick === 'priority' ? undefined : pickByPriority(name, bare, options.priority);
+    throw ambiguous(name, bare, styleRendering, options.pick === 'priority', wouldPick);
   }
 
   throw notFound(name, catalog, visible, styleRendering, presetRenderings, { ...options, getTarget: get });
@@ -149,12 +151,16 @@ function displayName(rendering: Rendering, ref: ToolRef): string {
   return rendering.names.find((entry) => entry.server === ref.server && entry.tool === ref.tool && !entry.dropped)?.name ?? fmt(ref);
 }
 
-function ambiguous(name: string, refs: ToolRef[], styleRendering: Rendering, triedPriority: boolean): McpnsError {
+function ambiguous(name: string, refs: ToolRef[], styleRendering: Rendering, triedPriority: boolean, wouldPick: Resolution | undefined): McpnsError {
   const names = refs.map((ref) => displayName(styleRendering, ref));
+  const noWinner = "no single server has the highest priority (set namespaces.<ns>.priority, or a profile's priorities with --profile)";
+  const hint = triedPriority
+    ? `${noWinner}; use a qualified name`
+    : wouldPick
+      ? `use a qualified name, or --pick priority, which would choose ${wouldPick.server} (${wouldPick.explanation.replace(/^.*?\(priority /, 'priority ')}`
+      : `use a qualified name; --pick priority cannot decide here: ${noWinner}`;
   return new McpnsError('TOOL_AMBIGUOUS', `"${name}" is ambiguous: ${refs.length} servers offer it (${names.join(', ')})`, {
-    hint: triedPriority
-      ? 'no single server has the highest priority (set namespaces.<ns>.priority or a profile priority); use a qualified name'
-      : 'use a qualified name, or --pick priority to let namespace/profile priority decide',
+    hint,
     details: { candidates: refs, names },
   });
 }

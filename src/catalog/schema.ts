@@ -26,6 +26,7 @@ const ToolFileSchema = z.looseObject({
   _meta: record.optional(),
   hidden: z.looseObject({ by: z.string(), reason: z.string() }).optional(),
   hashes: z.record(z.string(), z.string()).optional(),
+  listIndex: z.number().int().nonnegative().optional(),
 });
 const ServerFileSchema = z.looseObject({
   name: z.string(),

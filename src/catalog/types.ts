@@ -55,10 +55,17 @@ export interface CatalogServer {
   status: ServerStatus;
   /**
    * Why a server was not started (status disabled): switched off in config or by its client ('disabled'), hidden by
-   * the profile ('profile'), refused by its client ('rejected': CONFIG_REJECTED), or another entry with the same
-   * name is used instead ('duplicate').
+   * the profile ('profile'), refused by its client ('rejected': CONFIG_REJECTED), another entry with the same name is
+   * used instead ('duplicate'), its client does not trust the project or folder ('not-trusted': NOT_TRUSTED), or its
+   * client would start it without offering any of its tools in the run mode mcpns models ('not-approved': NOT_APPROVED).
    */
-  disabledKind?: 'disabled' | 'profile' | 'rejected' | 'duplicate';
+  disabledKind?: 'disabled' | 'profile' | 'rejected' | 'duplicate' | 'not-trusted' | 'not-approved';
+  /**
+   * What the server's own client does with it in the run mcpns models (`claude -p`, `codex exec`, `gemini -p`,
+   * `opencode run`): LOADED, DISABLED, REFUSED, SHADOWED, DUPLICATE, NOT_TRUSTED or NOT_APPROVED, with the reason
+   * and, for the last two, what would change it. Set for servers read from config (not for a saved catalog's).
+   */
+  verdict?: { code: string; reason?: string; fix?: string };
   durationMs?: number;
   serverInfo?: ServerInfo;
   protocolVersion?: string;
@@ -101,6 +108,11 @@ export interface CatalogTool {
   _meta?: Record<string, unknown>;
   /** Set when a client filter or profile hides the tool (shown only by `list --all`). */
   hidden?: { by: string; reason: string };
+  /**
+   * Position in its server's tools/list answer (0-based, across pages). Clients register a server's tools in that
+   * order, which decides who keeps a name two tools share once sanitized. Not written to snapshots.
+   */
+  listIndex?: number;
   /** Per-tool hashes (snapshots only). */
   hashes?: Record<string, string>;
 }

@@ -132,6 +132,21 @@ export const CODES = {
         ? 'remove the comments and trailing commas: this client reads strict JSON'
         : `fix the ${f.args?.what === 'file' ? 'file' : 'entry'} as the message says; until then the client does not load ${f.args?.what === 'file' ? 'it' : 'that server'}`,
   },
+  NOT_TRUSTED: {
+    severity: 'warning',
+    family: 'discovery',
+    title: 'The client does not trust the project or folder, so it does not load the server',
+    message: (f) => `server "${f.server ?? ''}" is not loaded: ${f.args?.reason ?? `${f.args?.client ?? 'its client'} does not trust the project`}`,
+    hint: (f) => f.args?.fix,
+  },
+  NOT_APPROVED: {
+    severity: 'warning',
+    family: 'discovery',
+    title: 'The client starts the server but does not offer its tools in this run mode',
+    message: (f) =>
+      `${f.tool !== undefined ? `tool "${f.server ?? ''}/${f.tool}"` : `server "${f.server ?? ''}"`} is not offered to the model: ${f.args?.reason ?? `${f.args?.client ?? 'its client'} does not approve it`}`,
+    hint: (f) => f.args?.fix,
+  },
   SERVER_AUTH_REQUIRED: {
     severity: 'error',
     family: 'discovery',
@@ -145,7 +160,7 @@ export const CODES = {
     family: 'naming',
     title: "A rendered name breaks the target's character rule",
     message: (f) =>
-      `"${f.name}" (${pair(f)}) breaks ${f.target}'s rule${f.args?.charset ? ` ${f.args.charset}` : ''}: ${f.args?.chars ?? ''}` +
+      `"${f.name}" (${pair(f)})${f.args?.part ? `: its ${f.args.part} "${f.args.partName ?? ''}"` : ''} breaks ${f.target}'s rule${f.args?.charset ? ` ${f.args.charset}` : ''}: ${f.args?.chars ?? ''}` +
       (f.args?.dropped ? `; ${f.target} drops it (${f.args.dropped})` : ''),
     hint: (f) => argHint(f) ?? 'rename the tool or server, or use a target that sanitizes names',
   },
@@ -154,7 +169,7 @@ export const CODES = {
     family: 'naming',
     title: 'A rendered name is longer than the target allows',
     message: (f) =>
-      `"${f.name}" (${pair(f)}) is ${f.args?.length ?? 'too many'} characters; ${f.target} allows ${f.args?.limit ?? 'fewer'}` +
+      `"${f.name}" (${pair(f)})${f.args?.part ? `: its ${f.args.part} "${f.args.partName ?? ''}"` : ''} is ${f.args?.length ?? 'too many'} characters; ${f.target} allows ${f.args?.limit ?? 'fewer'}` +
       (f.args?.dropped ? `; ${f.target} drops it (${f.args.dropped})` : ''),
     hint: (f) => argHint(f) ?? 'shorten the server key (it is part of every name) or the tool name',
   },

@@ -34,9 +34,14 @@ export interface FindingArgs {
   CONFIG_REJECTED: { file: string; what: 'file' | 'entry'; detail: string; diagnostic: string; client?: string };
   /** hint: from discovery (`sign in with: mcpns auth login <server>`, or about client credentials / a header). */
   SERVER_AUTH_REQUIRED: { errorMessage: string; hint: string; comparedTools?: false };
+  /** client: the client whose rule it is; reason: what it does and why; fix: what would change it. */
+  NOT_TRUSTED: { client: string; reason: string; fix: string };
+  /** As NOT_TRUSTED; set `tool` on the finding when only that tool is withheld. */
+  NOT_APPROVED: { client: string; reason: string; fix: string };
   // ── naming ──
-  NAME_INVALID_CHARS: { chars: string; charset?: string; dropped?: string; hint: string };
-  NAME_TOO_LONG: { length: number; limit: number; dropped?: string; hint: string };
+  /** part: which part of a namespaced name (Codex) breaks the rule, with its text in partName. */
+  NAME_INVALID_CHARS: { chars: string; charset?: string; dropped?: string; part?: 'namespace' | 'function'; partName?: string; hint: string };
+  NAME_TOO_LONG: { length: number; limit: number; dropped?: string; part?: 'namespace' | 'function'; partName?: string; hint: string };
   TOOL_NAME_SPEC: { problem: string; level: 'invalid' | 'note' };
   SERVER_NAME_INVALID: { problem: string; hint?: string };
   PREFIX_MISMATCH: { prefix: string; namespace: string };

@@ -3,6 +3,7 @@ import { McpnsError } from '../errors.js';
 import { partitionByBaseline, type Baseline } from './baseline.js';
 import { ALL_CODES, isCode } from './codes.js';
 import { renderingNotes } from './conflicts/rendering.js';
+import { clientGates } from './conflicts/client-gates.js';
 import { configRejected } from './conflicts/config-rejected.js';
 import { serverUnreachable } from './conflicts/server-unreachable.js';
 import { CHECKS } from './registry.js';
@@ -83,6 +84,7 @@ export function selectChecks(families: readonly CheckFamily[]): Check[] {
   const checks = new Set<Check>();
   checks.add(serverUnreachable);
   checks.add(configRejected);
+  checks.add(clientGates);
   for (const family of families) for (const check of CHECKS[family]) checks.add(check);
   return [...checks];
 }

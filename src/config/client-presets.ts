@@ -7,6 +7,7 @@ const CLIENT_PRESETS: Partial<Record<ClientId, string>> = {
   cursor: 'cursor',
   'gemini-cli': 'gemini-cli',
   codex: 'codex',
+  opencode: 'opencode',
   cline: 'cline',
   continue: 'continue',
 };
@@ -22,4 +23,17 @@ export function presetForClient(client: ClientId | string): string | undefined {
  */
 export function clientPresets(servers: ReadonlyArray<{ source: { client: ClientId } }>): string[] {
   return [...new Set(servers.map((server) => presetForClient(server.source.client)).filter((id): id is string => id !== undefined))];
+}
+
+/** Naming targets when neither flags nor `naming.targets` name any, and no client file was read. */
+export const DEFAULT_TARGETS: readonly string[] = ['slash', 'openai'];
+
+/**
+ * The naming targets checks use by default: `slash` plus the presets of the clients whose files were read (a Claude
+ * Code project with only `.mcp.json` is checked as Claude Code names its tools), else `slash` and `openai`.
+ * `mcpns init` writes the same list into the config.
+ */
+export function defaultTargets(servers: ReadonlyArray<{ source: { client: ClientId } }>): string[] {
+  const presets = clientPresets(servers);
+  return presets.length ? ['slash', ...presets] : [...DEFAULT_TARGETS];
 }

@@ -1,5 +1,6 @@
 import type { EnvPolicy, ServerSpec } from './model.js';
 import { ALL_ENV } from './spawn-env.js';
+import { serverVerdict, type ServerVerdict } from './verdict.js';
 import { REDACTED, redactUrl } from '../util/redact.js';
 import { maskSecretShapes } from '../util/secret-shapes.js';
 
@@ -18,6 +19,8 @@ export interface ServerSummary {
   scope?: string;
   enabled: boolean;
   disabledReason?: string;
+  /** What its own client does with it in the run mcpns models (LOADED, NOT_TRUSTED, NOT_APPROVED…), why, and the fix. */
+  verdict: ServerVerdict;
   envKeys: string[];
   /** stdio: the working directory the server starts in, resolved as its client resolves it. */
   cwd?: string;
@@ -60,6 +63,7 @@ export function summarizeServer(server: ServerSpec): ServerSummary {
     ...(server.source.scope ? { scope: server.source.scope } : {}),
     enabled: server.enabled,
     ...(server.disabledReason ? { disabledReason: server.disabledReason } : {}),
+    verdict: serverVerdict(server),
     envKeys: Object.keys(server.env ?? {}).sort(),
     ...(server.transport === 'stdio' && server.cwd ? { cwd: server.cwd } : {}),
     ...(server.transport === 'stdio' ? { environment: describeEnvironment(server.envPolicy) } : {}),

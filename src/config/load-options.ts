@@ -1,3 +1,5 @@
+import type { GeminiApprovalMode } from './approval-mode.js';
+
 /** Where configuration is read from: the source options of every command (and of the library's `loadConfig`). */
 export interface LoadOptions {
   /** Explicit --config files (mcpns's own or any client's). */
@@ -13,4 +15,6 @@ export interface LoadOptions {
   inputs?: Record<string, string>;
   /** --verbose: also report client config locations that do not exist. */
   verbose?: boolean;
+  /** `--approval-mode`: Gemini CLI's approval mode of the non-interactive run mcpns models (default: "default"). */
+  approvalMode?: GeminiApprovalMode;
 }

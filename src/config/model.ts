@@ -114,6 +114,39 @@ export interface OAuthSettings {
   issuer?: string;
 }
 
+/** What a client does with a server (`verdict` in `servers --json` and `list --json`, the CLIENT column of `servers`). */
+export type VerdictCode = 'LOADED' | 'DISABLED' | 'REFUSED' | 'SHADOWED' | 'DUPLICATE' | 'NOT_TRUSTED' | 'NOT_APPROVED';
+
+/**
+ * Why a server's own client would not load it, or would load it without offering its tools, in the non-interactive
+ * run mcpns models (`claude -p`, `codex exec`, `gemini -p`, `opencode run`; docs/clients.md § Trust and approval).
+ * NOT_TRUSTED: the project or folder is not trusted (Codex skips the project's config; Gemini CLI does not run at all).
+ * NOT_APPROVED: the client starts it but offers none of its tools in that run mode (Gemini CLI's approval rules).
+ * Reported as the finding of the same code by every checking command.
+ */
+export interface ServerGate {
+  code: 'NOT_TRUSTED' | 'NOT_APPROVED';
+  client: ClientId;
+  /** What the client does and why, e.g. "Codex does not load .codex/config.toml of a project it does not trust". */
+  reason: string;
+  /** What would change it. */
+  fix: string;
+  /** The file the decision comes from (a trust list, the settings), for the finding's location. */
+  file?: string;
+}
+
+/**
+ * An approved server whose tools the client offers only when its own name for them starts with `namePrefix`: Gemini
+ * CLI matches its trust and allow rules (`mcp_<server>_*`) against the tool names it sanitized and shortened, so a
+ * shortened name loses the prefix and the tool is withheld (NOT_APPROVED for that tool).
+ */
+export interface ToolGate {
+  client: 'gemini-cli';
+  namePrefix: string;
+  reason: string;
+  fix: string;
+}
+
 export interface ServerSpec {
   /** The configured server name (the config key): the namespace of its tools. */
   name: string;
@@ -150,6 +183,10 @@ export interface ServerSpec {
   shadowedBy?: string;
   /** A client's approval state for the entry (Claude Code's .mcp.json approvals), shown by `mcpns servers`. */
   approval?: string;
+  /** Its client does not load it, or loads it without offering its tools, in the run mcpns models (see ServerGate). */
+  gate?: ServerGate;
+  /** Its client offers only some of its tools: those whose name in the client starts with a prefix (see ToolGate). */
+  toolGate?: ToolGate;
   /** When another source's entry with the same name is used instead (mcpns starts one server per name). */
   duplicateOf?: string;
   diagnostics: Diagnostic[];

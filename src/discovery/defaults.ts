@@ -9,5 +9,9 @@ export const DEFAULT_CONCURRENCY = 8;
 /** Cap on one response from a server (an HTTP body or SSE stream, a stdout line), in bytes. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/** Deadline per server started through a package runner (npx, uvx…), which may install first; --timeout still wins. */
-export const PACKAGE_RUNNER_TIMEOUT_MS = 60_000;
+/**
+ * Deadline per server started through a package runner (npx, uvx…), which may install first; --timeout still wins.
+ * Longer than npx's 60 s wait for a lock an interrupted install left behind (it takes the lock over only then), with
+ * room for the install after it.
+ */
+export const PACKAGE_RUNNER_TIMEOUT_MS = 120_000;

@@ -9,9 +9,11 @@ import { Deadline } from './deadline.js';
 import { classifyFailure, describeError, DiscoveryError } from './errors.js';
 import { DEFAULT_TOOL_LIMITS } from '../catalog/limits.js';
 import { DEFAULT_MAX_PAGES } from './list-tools.js';
-import { detectPackageRunner, packageRunnerHint, serverDeadlineMs, type PackageRunner } from './package-runner.js';
+import { detectPackageRunner, runnerFailureAdvice, runnerLockWait, serverDeadlineMs, type PackageRunner } from './package-runner.js';
+import type { AbandonedLock } from './npx-cache.js';
 import { discardPrespawned } from './prespawn.js';
 import { connectServer, type LiveSession } from './session.js';
+import { spawnRequest } from './spawn-request.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
 import type { DiscoveryOptions } from './types.js';
 import { DEFAULT_CONCURRENCY } from './defaults.js';
@@ -21,7 +23,7 @@ export { serverDeadlineMs } from './package-runner.js';
 
 /**
  * Discover the tools of every server, `options.concurrency` at a time, each under its own deadline
- * (`server.timeoutMs ?? options.timeoutMs`, else 10 s, or 60 s for a package runner) covering spawn, initialize and
+ * (`server.timeoutMs ?? options.timeoutMs`, else 10 s, or 120 s for a package runner) covering spawn, initialize and
  * every tools/list page.
  * Never throws for a server's failure: that server gets `status: 'error'` and a stable code, the others go on.
  * Every process started is dead when this resolves (unless `options.deferClose` takes over the successful servers'
@@ -40,7 +42,9 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
       const index = next++;
       const spec = servers[index] as ServerSpec;
       options.onProgress?.({ server: spec.name, phase: 'start', done, total });
-      const result = await discoverOne(spec, perServer, (phase, runner) => options.onProgress?.({ server: spec.name, phase, done, total, runner }));
+      const result = await discoverOne(spec, perServer, (phase, runner, lockWait) =>
+        options.onProgress?.({ server: spec.name, phase, done, total, runner, ...(lockWait ? { lockWait } : {}) }),
+      );
       results[index] = result;
       done++;
       options.onProgress?.({ server: spec.name, phase: result.server.status === 'ok' ? 'done' : 'failed', done, total });
@@ -77,7 +81,7 @@ const packageRunnerOf = (spec: ServerSpec): PackageRunner | undefined =>
 async function discoverOne(
   spec: ServerSpec,
   options: DiscoveryOptions,
-  progress: (phase: 'installing' | 'installed', runner: PackageRunner) => void,
+  progress: (phase: 'installing' | 'installed', runner: PackageRunner, lockWait?: AbandonedLock) => void,
 ): Promise<ServerDiscovery> {
   const startedAt = Date.now();
   const secrets = options.secrets ?? SecretSet.fromServers([spec]);
@@ -126,7 +130,7 @@ async function discoverOne(
             packageRunner: true,
             onSpawn: () => {
               installing = true;
-              progress('installing', runner);
+              progress('installing', runner, runnerLockWait(spec, runner, spawnRequest(spec, options.hostEnv ?? process.env).env));
             },
             onFirstMessage: () => {
               installing = false;
@@ -138,10 +142,19 @@ async function discoverOne(
   } catch (error) {
     deadline.dispose();
     if (error instanceof DiscoveryError) {
-      // A runner that never answered may have been installing: say so, and what to do.
-      const runnerHint = runner && installing && error.reason === 'CONNECT_TIMEOUT' ? `; ${packageRunnerHint(runner)}` : '';
-      return fail(error.reason, `${error.message}${runnerHint}`, [], {
-        ...(error.hint ? { hint: error.hint } : {}),
+      // A runner that never answered may have been installing, or its install folder may be broken: say so, and what to do.
+      const advice = runner
+        ? await runnerFailureAdvice(spec, {
+            runner,
+            reason: error.reason,
+            installing,
+            stderr: stderr.text(),
+            env: spawnRequest(spec, options.hostEnv ?? process.env).env,
+          })
+        : {};
+      const hint = error.hint ?? advice.hint;
+      return fail(error.reason, `${error.message}${advice.message ? `; ${advice.message}` : ''}`, [], {
+        ...(hint ? { hint } : {}),
         ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
         ...(error.supported ? { supported: error.supported } : {}),
       });
@@ -192,7 +205,7 @@ async function discoverOne(
       ...(malformed.length ? { malformedTools: malformed } : {}),
       ...(notes.length ? { notes } : {}),
     };
-    return { server, tools: tools.map((tool) => toDiscoveredTool(spec.name, tool)), stderr: stderr.text() };
+    return { server, tools: tools.map((tool, index) => toDiscoveredTool(spec.name, tool, index)), stderr: stderr.text() };
   } catch (error) {
     // Classified before the kill (after it, every stdio server has exited).
     const cause = live.explainError(error);
@@ -208,8 +221,11 @@ async function discoverOne(
   }
 }
 
-/** Keep the tool's fields exactly as the server sent them (JSON keeps exact text), in a stable key order. */
-function toDiscoveredTool(server: string, tool: Tool): DiscoveredTool {
+/**
+ * Keep the tool's fields exactly as the server sent them (JSON keeps exact text), in a stable key order, and where the
+ * server listed it (`listIndex`: clients register tools in that order).
+ */
+function toDiscoveredTool(server: string, tool: Tool, listIndex: number): DiscoveredTool {
   const ordered = { server, name: tool.name } as DiscoveredTool;
   if (tool.title !== undefined) ordered.title = tool.title;
   if (tool.description !== undefined) ordered.description = tool.description;
@@ -217,6 +233,7 @@ function toDiscoveredTool(server: string, tool: Tool): DiscoveredTool {
   if (tool.outputSchema !== undefined) ordered.outputSchema = tool.outputSchema as Record<string, unknown>;
   if (tool.annotations !== undefined) ordered.annotations = tool.annotations;
   if (tool._meta !== undefined) ordered._meta = tool._meta as Record<string, unknown>;
+  ordered.listIndex = listIndex;
   return ordered;
 }
 

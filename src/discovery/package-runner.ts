@@ -7,6 +7,7 @@
 
 import type { ServerSpec } from '../config/model.js';
 import { DEFAULT_TIMEOUT_MS, PACKAGE_RUNNER_TIMEOUT_MS } from './defaults.js';
+import { abandonedNpxLock, diagnoseNpxFolder, npxPackages, npxWarmUpCommand, type AbandonedLock } from './npx-cache.js';
 
 export { PACKAGE_RUNNER_TIMEOUT_MS } from './defaults.js';
 
@@ -60,12 +61,58 @@ export function detectPackageRunner(command: string | undefined, args: readonly 
 
 /** Hint added to a package runner's deadline error: why it may have been slow, and what to do about it. */
 export function packageRunnerHint(runner: PackageRunner): string {
-  return `${runner} may still have been installing the package: raise the deadline (e.g. --timeout 120000 or the server's timeoutMs) or install the package first`;
+  return `${runner} may still have been installing the package: raise the deadline (e.g. --timeout ${2 * PACKAGE_RUNNER_TIMEOUT_MS} or the server's timeoutMs) or install the package first`;
+}
+
+/** What a package runner's failure to start adds to the server's error: what happened (message) and what to do (hint). */
+export interface RunnerAdvice {
+  message?: string;
+  hint?: string;
+}
+
+/**
+ * Why a server started through a package runner failed to start, beyond the transport's own words: an npx install
+ * folder left broken by an interrupted install (it makes every later run wait 60 s or fail at once), or an install
+ * still running at the deadline. Called once the runner's process group is gone.
+ */
+/** npx's own arguments of a server started through npx or `npm exec`; undefined for every other runner. */
+function npxArguments(spec: Pick<ServerSpec, 'args'>, runner: PackageRunner): readonly string[] | undefined {
+  const args = spec.args ?? [];
+  if (runner === 'npx') return args;
+  if (runner === 'npm exec') return args.slice(args.findIndex((arg) => !arg.startsWith('-')) + 1);
+  return undefined;
+}
+
+/** As an npx server starts: a lock an interrupted install left in its install folder, which npx will wait for. */
+export function runnerLockWait(
+  spec: Pick<ServerSpec, 'args' | 'cwd'>,
+  runner: PackageRunner,
+  env: Readonly<Record<string, string | undefined>>,
+): AbandonedLock | undefined {
+  const args = npxArguments(spec, runner);
+  return args ? abandonedNpxLock({ args, env, cwd: spec.cwd ?? process.cwd() }) : undefined;
+}
+
+export async function runnerFailureAdvice(
+  spec: Pick<ServerSpec, 'args' | 'cwd'>,
+  failure: { runner: PackageRunner; reason: string; installing: boolean; stderr: string; env: Readonly<Record<string, string | undefined>> },
+): Promise<RunnerAdvice> {
+  const args = npxArguments(spec, failure.runner);
+  if (args && failure.reason !== 'INTERRUPTED') {
+    const diagnosis = await diagnoseNpxFolder({ args, env: failure.env, cwd: spec.cwd ?? process.cwd(), stderr: failure.stderr });
+    if (diagnosis) return { message: diagnosis.message, hint: diagnosis.hint };
+  }
+  if (!failure.installing || failure.reason !== 'CONNECT_TIMEOUT') return {};
+  const packages = args ? npxPackages(args) : undefined;
+  return {
+    message: packageRunnerHint(failure.runner),
+    ...(packages ? { hint: `install it first with: ${npxWarmUpCommand(packages)}` } : {}),
+  };
 }
 
 /**
  * The deadline of one server: its own `timeoutMs`, else the run's explicit one (`--timeout`), else the default for
- * its kind (10 s; 60 s through a package runner, which may install first).
+ * its kind (10 s; 120 s through a package runner, which may install first).
  */
 export function serverDeadlineMs(
   spec: Pick<ServerSpec, 'transport' | 'command' | 'args' | 'timeoutMs'>,

@@ -4,6 +4,7 @@ import type { JsonLimits } from '../util/json-walk.js';
 import type { SecretSet } from '../util/redact.js';
 import type { PackageRunner } from './package-runner.js';
 import type { RevisionMemory } from './revision-memory.js';
+import type { AbandonedLock } from './npx-cache.js';
 
 export interface DiscoveryProgress {
   server: string;
@@ -16,6 +17,8 @@ export interface DiscoveryProgress {
   total: number;
   /** The package runner, on `installing` and `installed`. */
   runner?: PackageRunner;
+  /** On `installing`: npx found a lock an interrupted install left in its install folder and waits for it first. */
+  lockWait?: AbandonedLock;
 }
 
 export interface DiscoveryOptions {
@@ -26,7 +29,7 @@ export interface DiscoveryOptions {
   timeoutMs?: number;
   /** Deadline when none is given (default 10 000 ms). */
   defaultTimeoutMs?: number;
-  /** Deadline when none is given and the server is started through a package runner (default 60 000 ms). */
+  /** Deadline when none is given and the server is started through a package runner (default 120 000 ms). */
   runnerTimeoutMs?: number;
   /** How many servers are discovered at once. */
   concurrency: number;

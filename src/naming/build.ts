@@ -1,5 +1,6 @@
 import type { ToolRef } from '../catalog/types.js';
-import { applyCollisionPolicy, type CollisionPolicy } from './collision.js';
+import { applyCollisionPolicy, type CollisionOutcome, type CollisionPolicy } from './collision.js';
+import type { Precedence } from './order.js';
 import type { NamingInput, NamingServer, Rendering, RenderedName } from './types.js';
 
 /** Per-tool result before collision handling. */
@@ -12,9 +13,17 @@ export type NameParts = Omit<RenderedName, 'server' | 'tool'>;
 export function finish(
   target: string,
   names: RenderedName[],
-  options: { collision?: CollisionPolicy; nondeterministic?: string | undefined; nondeterministicOnCollision?: string } = {},
+  options: {
+    collision?: CollisionPolicy;
+    /** Who is first for the collision policy (default: input order). */
+    precedence?: Precedence;
+    nondeterministic?: string | undefined;
+    /** The note when the policy decided a collision, or a function choosing it from what was decided. */
+    nondeterministicOnCollision?: string | ((outcome: CollisionOutcome) => string | undefined);
+  } = {},
 ): Rendering {
-  const { decided } = applyCollisionPolicy(names, options.collision ?? 'keep');
+  const outcome = applyCollisionPolicy(names, options.collision ?? 'keep', options.precedence);
+  const { decided } = outcome;
   // The wire map costs a second pass and a second map: built only when some wire name differs from its name.
   const lookup = new Map<string, ToolRef[]>();
   let hasWire = false;
@@ -31,7 +40,8 @@ export function finish(
       push(wireLookup, rendered.wireName ?? rendered.name, { server: rendered.server, tool: rendered.tool });
     }
   }
-  const nondeterministic = options.nondeterministic ?? (decided ? options.nondeterministicOnCollision : undefined);
+  const onCollision = options.nondeterministicOnCollision;
+  const nondeterministic = options.nondeterministic ?? (decided ? (typeof onCollision === 'function' ? onCollision(outcome) : onCollision) : undefined);
   const rendering: Rendering = {
     target,
     names,
@@ -64,12 +74,18 @@ export function lookupsMirrorNames(rendering: Rendering): boolean {
   return true;
 }
 
-/** Build a Rendering from a per-tool naming function (the common case). */
-export function renderEach(target: string, input: NamingInput, nameOf: (ref: ToolRef) => NameParts, collision: CollisionPolicy = 'keep'): Rendering {
+/** Build a Rendering from a per-tool naming function (the common case); `options` as for `finish`. */
+export function renderEach(
+  target: string,
+  input: NamingInput,
+  nameOf: (ref: ToolRef) => NameParts,
+  collision: CollisionPolicy = 'keep',
+  options: Omit<Parameters<typeof finish>[2], 'collision'> = {},
+): Rendering {
   return finish(
     target,
     input.tools.map((ref) => ({ server: ref.server, tool: ref.tool, ...nameOf(ref) })),
-    { collision },
+    { ...options, collision },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/types.js';
+import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
 import { McpnsError } from '../errors.js';
 import { claudeCode } from './presets/claude-code.js';
 import { cline, continueDev } from './presets/clients.js';
@@ -8,6 +8,7 @@ import { fastmcp, langchain, mcpAgent } from './presets/frameworks.js';
 import { agentgateway, agentgatewayNever, contextforge, dockerMcpGateway, dockerMcpGatewayPrefixed, litellm, metamcp, oneMcp } from './presets/gateways.js';
 import { geminiCli, geminiCliLegacy } from './presets/gemini-cli.js';
 import { openaiAgents, openaiAgentsPrefixed } from './presets/openai-agents.js';
+import { opencode } from './presets/opencode.js';
 import { vscode } from './presets/vscode.js';
 import { anthropic, bedrock, gemini, mistral, openai } from './providers.js';
 import { hybrid } from './styles/hybrid.js';
@@ -17,7 +18,19 @@ import { dot, doubleUnderscore, slash, underscore } from './styles/separator.js'
 import type { NamingInput, NamingTarget, Rendering } from './types.js';
 import { own } from '../util/own.js';
 
-export type { NamingInput, NamingServer, NamingTarget, Prefixing, Refusal, Rendering, RenderedName, RuleStatus, WireRule } from './types.js';
+export type {
+  CheckedAgainst,
+  NamingInput,
+  NamingServer,
+  NamingTarget,
+  NamingTool,
+  Prefixing,
+  Refusal,
+  Rendering,
+  RenderedName,
+  RuleStatus,
+  WireRule,
+} from './types.js';
 export { renderEach, finish, lookupsMirrorNames } from './build.js';
 export type { CollisionPolicy } from './collision.js';
 export { wireProblems, OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE, BEDROCK_WIRE, MISTRAL_WIRE, MCP_SPEC_WIRE } from './wire.js';
@@ -40,6 +53,7 @@ const ALL: NamingTarget[] = [
   geminiCli,
   geminiCliLegacy,
   codex,
+  opencode,
   openaiAgents,
   openaiAgentsPrefixed,
   langchain,
@@ -100,12 +114,22 @@ export function renderNames(targetId: string, input: NamingInput): Rendering {
 
 /** Naming input from a catalog: every tool, sorted as the catalog is. */
 export function namingInputFromCatalog(catalog: Catalog, prefixes: Record<string, string> = {}): NamingInput {
+  return namingInputFrom(catalog.servers, catalog.tools, prefixes);
+}
+
+/**
+ * Naming input from catalog servers and tools (a subset, e.g. the visible ones): serverInfo (VS Code's prefix source),
+ * the namespace prefixes of mcpns's config, how long each server took to be ready and where each tool was listed
+ * (the order clients register tools in).
+ */
+export function namingInputFrom(servers: readonly CatalogServer[], tools: readonly CatalogTool[], prefixes: Record<string, string> = {}): NamingInput {
   return {
-    servers: catalog.servers.map((server) => ({
+    servers: servers.map((server) => ({
       name: server.name,
       ...(server.serverInfo ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } } : {}),
       ...(own(prefixes, server.name) !== undefined ? { prefix: own(prefixes, server.name)! } : {}),
+      ...(server.durationMs !== undefined ? { readyMs: server.durationMs } : {}),
     })),
-    tools: catalog.tools.map((tool) => ({ server: tool.server, tool: tool.name })),
+    tools: tools.map((tool) => ({ server: tool.server, tool: tool.name, ...(tool.listIndex !== undefined ? { listIndex: tool.listIndex } : {}) })),
   };
 }

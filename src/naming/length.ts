@@ -13,15 +13,3 @@ export function middleElide(value: string, max: number, head: number, marker: st
   if (value.length <= max) return value;
   return value.slice(0, head) + marker + value.slice(value.length - tail);
 }
-
-/** Cut code points (Rust `chars().take(n)`), never splitting a surrogate pair. */
-export function takeCodePoints(value: string, count: number): string {
-  let out = '';
-  let taken = 0;
-  for (const ch of value) {
-    if (taken >= count) break;
-    out += ch;
-    taken++;
-  }
-  return out;
-}

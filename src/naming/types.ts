@@ -8,12 +8,23 @@ export interface NamingServer {
   serverInfo?: { name?: string; title?: string };
   /** Per-namespace prefix from config (style `prefix`, MCP-ocs). */
   prefix?: string;
+  /**
+   * How long the server took to list its tools in mcpns's own discovery (the catalog's `durationMs`). Clients start
+   * their servers together and register each one's tools when it is ready, so this orders who registers first.
+   */
+  readyMs?: number;
+}
+
+/** A tool to name: the pair, and where its server listed it. */
+export interface NamingTool extends ToolRef {
+  /** Position in its server's tools/list answer (clients register a server's tools in that order). */
+  listIndex?: number;
 }
 
 export interface NamingInput {
   servers: NamingServer[];
   /** Tools in catalog order (sorted by server, then tool). */
-  tools: ToolRef[];
+  tools: NamingTool[];
 }
 
 /**
@@ -44,6 +55,13 @@ export interface RenderedName extends ToolRef {
   dropped?: string;
   /** Set when the product refuses the server or tool name (then `dropped` is set too, and `name` is what it would have been). */
   refused?: Refusal;
+  /**
+   * The Responses-API namespace the product sends the tool in (Codex): the model sees `function` inside `namespace`,
+   * and `name` is the product's flat form of the two. The target's wire rule applies to each part.
+   */
+  namespace?: string;
+  /** The function's own name inside `namespace`. */
+  function?: string;
 }
 
 export interface Rendering {
@@ -80,6 +98,15 @@ export interface WireRule {
 /** How trustworthy a preset's rule is (see docs/presets.md). */
 export type RuleStatus = 'design' | 'verified' | 'verified-older' | 'documented' | 'inferred';
 
+/** A real run of the product the preset's names and verdicts were compared with (test/clients/, test/fidelity/clients/). */
+export interface CheckedAgainst {
+  /** The package run, e.g. "@openai/codex". */
+  package: string;
+  version: string;
+  /** Day of the run (YYYY-MM-DD). */
+  date: string;
+}
+
 /** When a target puts a server part into the name. */
 export type Prefixing = 'always' | 'never' | 'conditional';
 
@@ -100,6 +127,8 @@ export interface NamingTarget {
   prefixing?: Prefixing;
   /** design (mcpns/MEW documents), verified (read in the product's source), verified-older, documented (closed source: the vendor's docs), inferred. */
   status?: RuleStatus;
+  /** The real client run this preset was last compared with, name by name (presets of products mcpns can run). */
+  checkedAgainst?: CheckedAgainst;
   render(input: NamingInput): Rendering;
   /**
    * How the target (or the product it models) splits a name back into a pair; undefined when it routes by map only.

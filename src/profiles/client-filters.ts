@@ -1,6 +1,7 @@
 import { picomatch } from '../util/picomatch.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
+import { geminiToolName } from '../config/clients/gemini-names.js';
 import type { ServerSpec, ToolFilter } from '../config/model.js';
 
 export interface HiddenMark {
@@ -47,6 +48,17 @@ export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, 
   return undefined;
 }
 
+/**
+ * Why the client does not offer this tool of a server it offers others of (a ToolGate: Gemini CLI's allow rules miss a
+ * tool whose shortened name lost the `mcp_<server>_` prefix), or undefined.
+ */
+export function hiddenByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): HiddenMark | undefined {
+  const gate = spec.toolGate;
+  if (!gate) return undefined;
+  const name = geminiToolName(spec.name, tool);
+  return name.startsWith(gate.namePrefix) ? undefined : { by: `${gate.client} NOT_APPROVED`, reason: `${gate.reason} ("${name}")` };
+}
+
 /** The config entry a catalog server came from: same name, preferring the same source file and client. */
 function specFor(server: CatalogServer, specs: ServerSpec[]): ServerSpec | undefined {
   const named = specs.filter((spec) => spec.name === server.name);
@@ -59,18 +71,19 @@ function specFor(server: CatalogServer, specs: ServerSpec[]): ServerSpec | undef
 
 /**
  * Mark the tools a client's own filter hides (Gemini includeTools/excludeTools, Codex enabled_tools/
- * disabled_tools, Windsurf disabledTools, opencode `tools` globs, Goose available_tools). Hidden tools stay
- * in the catalog document with `hidden: { by, reason }`; an existing mark (e.g. a profile's) is kept.
+ * disabled_tools, Windsurf disabledTools, opencode `tools` globs and `permission` denials, Goose available_tools),
+ * then the ones it does not offer although it offers the server (a ToolGate). Hidden tools stay in the catalog
+ * document with `hidden: { by, reason }`; an existing mark (e.g. a profile's) is kept.
  */
 export function applyClientToolFilters(catalog: Catalog, config: LoadedConfig): Catalog {
-  const filtered = config.servers.filter((spec) => spec.toolFilter);
+  const filtered = config.servers.filter((spec) => spec.toolFilter || spec.toolGate);
   if (filtered.length === 0) return catalog;
   const specs = new Map<string, ServerSpec | undefined>();
   for (const server of catalog.servers) specs.set(server.name, specFor(server, config.servers));
   const tools = catalog.tools.map((tool): CatalogTool => {
     if (tool.hidden) return tool;
     const spec = specs.get(tool.server);
-    const hidden = spec ? hiddenByFilter(spec, tool.name) : undefined;
+    const hidden = spec ? (hiddenByFilter(spec, tool.name) ?? hiddenByGate(spec, tool.name)) : undefined;
     return hidden ? { ...tool, hidden } : tool;
   });
   return { ...catalog, tools };

@@ -9,7 +9,7 @@ export type SnapshotTool = CatalogTool & { hashes: ToolHashes };
 
 /**
  * The lock file (`mcpns snapshot`): the catalog document without volatile fields, plus per-tool hashes.
- * It has no `generatedAt` and no per-server `durationMs`: its bytes depend only on what the servers
+ * It has no `generatedAt`, no per-server `durationMs` or `verdict` and no per-tool `listIndex`: its bytes depend only on what the servers
  * offer, so an unchanged surface gives an unchanged file (git history says when it changed).
  */
 export interface Snapshot {
@@ -27,8 +27,11 @@ export interface SnapshotOptions {
   home?: string;
 }
 
-/** Server fields that change from run to run without the surface changing. */
-const VOLATILE_SERVER_FIELDS = ['durationMs'] as const;
+/**
+ * Server fields that change from run to run without the surface changing (`verdict` follows the machine's trust and
+ * approval state, not the servers).
+ */
+const VOLATILE_SERVER_FIELDS = ['durationMs', 'verdict'] as const;
 
 /**
  * Build the lock-file document from a catalog: servers and tools sorted, qualified names in the
@@ -37,7 +40,8 @@ const VOLATILE_SERVER_FIELDS = ['durationMs'] as const;
 export function createSnapshot(catalog: Catalog | Snapshot, options: SnapshotOptions = {}): Snapshot {
   const servers = [...catalog.servers].map((server) => snapshotServer(server, options)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const tools = [...catalog.tools].sort(compareTools).map((tool): SnapshotTool => {
-    const { hashes: _stale, ...rest } = tool;
+    // listIndex: the server's listing order is not part of the surface a lock file pins.
+    const { hashes: _stale, listIndex: _listIndex, ...rest } = tool;
     return { ...rest, qualifiedName: `${tool.server}/${tool.name}`, hashes: toolHashes(tool) };
   });
   const { generatedAt: _generatedAt, servers: _servers, tools: _tools, ...extra } = catalog;

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import type { CatalogServer } from '../catalog/types.js';
 import { displayPath } from '../config/load-core.js';
 import type { ServerSpec } from '../config/model.js';
+import { serverVerdict } from '../config/verdict.js';
 import type { ServerDiscovery } from '../catalog/types.js';
+import type { DiscoveryOptions } from '../discovery/types.js';
 import type { ToolSource } from './types.js';
 
 export interface LiveSourceOptions {
@@ -12,8 +14,16 @@ export interface LiveSourceOptions {
   hiddenByProfile?: ReadonlyMap<string, string>;
   /** Directory config-relative source paths are shown against. */
   cwd: string;
-  /** Also start servers their client refuses (list --all), their tools marked hidden. */
+  /**
+   * Also start servers their client refuses, does not trust or does not offer (list --all), their tools marked hidden
+   * with the client's reason.
+   */
   includeRejected?: boolean;
+  /**
+   * Discovers the servers chosen to start (default: mcpns's own discovery, which loads the SDK). Tests and library
+   * users may bring their own, e.g. to replay recorded tools without starting anything.
+   */
+  discover?: (servers: ServerSpec[], options: DiscoveryOptions) => Promise<ServerDiscovery[]>;
 }
 
 /**
@@ -28,12 +38,16 @@ export function liveSource(servers: readonly ServerSpec[], options: LiveSourceOp
       const chosen = wanted ? servers.filter((server) => wanted.has(server.name)) : servers;
       const hidden = options.hiddenByProfile ?? new Map<string, string>();
       const startable = (server: ServerSpec): boolean =>
-        server.enabled || options.includeDisabled === true || (options.includeRejected === true && server.rejected !== undefined && !server.duplicateOf);
+        server.enabled ||
+        options.includeDisabled === true ||
+        (options.includeRejected === true && (server.rejected !== undefined || server.gate !== undefined) && !server.duplicateOf);
       const toStart = chosen.filter((server) => startable(server) && !hidden.has(server.name));
       const skipped = chosen.filter((server) => !toStart.includes(server)).map((server) => disabledDiscovery(server, options.cwd, hidden.get(server.name)));
       if (!toStart.length) return skipped;
-      const { discoverServers } = await import('../discovery/discover.js');
-      const discovered = (await discoverServers(toStart, discoveryOptions)).map((discovery, index) => markRejected(discovery, toStart[index]!));
+      const discover = options.discover ?? (await import('../discovery/discover.js')).discoverServers;
+      const discovered = (await discover(toStart, discoveryOptions)).map((discovery, index) =>
+        withVerdict(markRejected(discovery, toStart[index]!), toStart[index]!),
+      );
       return [...discovered, ...skipped];
     },
   };
@@ -41,8 +55,19 @@ export function liveSource(servers: readonly ServerSpec[], options: LiveSourceOp
 
 function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: string | undefined): ServerDiscovery {
   const reason = profileReason ?? server.disabledReason;
+  const verdict = serverVerdict(server);
   const kind: CatalogServer['disabledKind'] =
-    profileReason !== undefined ? 'profile' : server.rejected ? 'rejected' : server.duplicateOf || server.shadowedBy ? 'duplicate' : 'disabled';
+    profileReason !== undefined
+      ? 'profile'
+      : verdict.code === 'NOT_TRUSTED'
+        ? 'not-trusted'
+        : server.rejected
+          ? 'rejected'
+          : server.duplicateOf || server.shadowedBy
+            ? 'duplicate'
+            : verdict.code === 'NOT_APPROVED'
+              ? 'not-approved'
+              : 'disabled';
   const catalogServer: CatalogServer = {
     name: server.name,
     transport: server.transport,
@@ -52,13 +77,24 @@ function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: strin
     disabledKind: kind,
     toolCount: 0,
     ...(reason ? { notes: [reason] } : {}),
+    verdict,
   };
   return { server: catalogServer, tools: [], stderr: '' };
 }
 
-/** A refused server discovered for `list --all`: its tools are not in its client's catalog, so they are hidden. */
+/** The server's verdict on its catalog entry (what its client does with it, whatever mcpns's own discovery found). */
+function withVerdict(discovery: ServerDiscovery, server: ServerSpec): ServerDiscovery {
+  return { ...discovery, server: { ...discovery.server, verdict: serverVerdict(server) } };
+}
+
+/**
+ * A server its client refuses, does not trust or does not offer, discovered for `list --all`: its tools are not in
+ * its client's catalog, so they are hidden with the client's reason.
+ */
 function markRejected(discovery: ServerDiscovery, server: ServerSpec): ServerDiscovery {
-  if (!server.rejected || server.enabled) return discovery;
-  const hidden = { by: server.source.client, reason: server.rejected.reason };
+  if (server.enabled || (!server.rejected && !server.gate)) return discovery;
+  const verdict = serverVerdict(server);
+  const reason = server.rejected && verdict.code !== 'NOT_TRUSTED' ? server.rejected.reason : (server.gate?.reason ?? server.rejected!.reason);
+  const hidden = { by: server.gate && verdict.code === server.gate.code ? `${server.source.client} ${server.gate.code}` : server.source.client, reason };
   return { ...discovery, tools: discovery.tools.map((tool) => ({ ...tool, hidden })) };
 }

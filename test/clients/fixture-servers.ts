@@ -63,3 +63,40 @@ export function orderServers(expect: (name: string) => Verdict = () => 'loaded')
   ];
   return servers.map((server) => ({ ...server, expect: expect(server.name) }));
 }
+
+/**
+ * The 18 inputs of the fidelity tables (test/fidelity/tables/, one server and one tool each), so the clients
+ * themselves render the same rows the source-derived tables hold. `rows` holds all but two; `my_server` would collide
+ * with `my.server` once sanitized and `solo` is the row run alone in the tables, so they are `rowsApart`.
+ */
+export const FIDELITY_ROWS: ReadonlyArray<{ id: string; server: string; tool: string }> = [
+  { id: 'plain', server: 'github', tool: 'create_issue' },
+  { id: 'spaces', server: 'Acme CRM', tool: 'get contact' },
+  { id: 'dots', server: 'my.server', tool: 'get.time' },
+  { id: 'dashes', server: 'k8s-prod', tool: 'get-pods' },
+  { id: 'slashes', server: 'org/repo', tool: 'files/read' },
+  { id: 'dunder-inside', server: 'data__lake', tool: 'run__query' },
+  { id: 'dunder-edges', server: 'edge__', tool: '__hidden' },
+  { id: 'upper-case', server: 'GitHub', tool: 'CreateIssue' },
+  { id: 'non-ascii', server: 'Zürich Café', tool: 'naïve résumé' },
+  { id: 'emoji', server: 'rocket🚀', tool: 'launch🚀' },
+  { id: 'empty-server', server: '', tool: 'status' },
+  { id: 'long-tool', server: 'tools', tool: `fetch_${'abcdefghij'.repeat(9)}klmn` },
+  { id: 'long-server', server: 'acme-enterprise-resource-planning-gateway-prod-eu-west-1-abc', tool: 'get_item' },
+  { id: 'underscore-server', server: 'my_server', tool: 'get_time' },
+  { id: 'apostrophes', server: "Bob's Tools", tool: "don't stop" },
+  { id: 'padded', server: ' padded ', tool: ' trim me ' },
+  { id: 'separator-only-server', server: '--', tool: 'status' },
+  { id: 'alone', server: 'solo', tool: 'ping' },
+];
+
+const APART = new Set(['underscore-server', 'alone']);
+
+/** The fidelity rows as fixture servers: `rows` (all but two) or `rowsApart` (the two kept apart). */
+export function rowServers(which: 'rows' | 'rowsApart', expect: (name: string) => Verdict = () => 'loaded'): FixtureServer[] {
+  return FIDELITY_ROWS.filter((row) => APART.has(row.id) === (which === 'rowsApart')).map((row) => ({
+    name: row.server,
+    tools: [row.tool],
+    expect: expect(row.server),
+  }));
+}

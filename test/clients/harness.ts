@@ -192,10 +192,12 @@ export async function runScenario(driver: ClientDriver, scenario: Scenario, bin:
       const context = writeContext(dirs, llm.url);
       let result: ProcessResult;
       let log: ReturnType<typeof readServerLog>;
+      const cwd = scenario.cwd ? join(dirs.project, scenario.cwd) : dirs.project;
+      mkdirSync(cwd, { recursive: true });
       try {
         writeFiles(driver.files(scenario, context));
         result = await runBounded(bin, driver.argv(scenario), {
-          cwd: dirs.project,
+          cwd,
           env: { ...baseEnv(dirs), ...driver.env(scenario, context) },
           deadlineMs: CLIENT_DEADLINE_MS,
         });
@@ -222,7 +224,7 @@ export async function runScenario(driver: ClientDriver, scenario: Scenario, bin:
       const mcpns = await runBounded(
         process.execPath,
         [join(REPO_ROOT, 'bin', 'mcpns.js'), 'list', '--client', driver.id, '--preset', driver.preset, '--json', ...(scenario.mcpnsArgs ?? [])],
-        { cwd: dirs.project, env: { ...baseEnv(dirs), ...driver.mcpnsEnv(context) }, deadlineMs: MCPNS_DEADLINE_MS },
+        { cwd, env: { ...baseEnv(dirs), ...driver.mcpnsEnv(context) }, deadlineMs: MCPNS_DEADLINE_MS },
       );
       await endLeftovers(readServerLog(dirs.serverLog).pids);
       let document: any;

@@ -49,6 +49,8 @@ export interface Scenario {
   model?: string;
   /** The fake model answers a request offering `tool_search` with one search for every fixture tool. */
   searchAll?: true;
+  /** Run the client and mcpns in this subfolder of the project (created), instead of the project folder itself. */
+  cwd?: string;
 }
 
 /** The folders of one run: a temporary HOME and a project folder inside it (a git repository). */

@@ -2,12 +2,13 @@
  * The README's CI recipe, run as written: its `run:` lines are taken from the README verbatim and executed in a
  * temporary project holding only a `.mcp.json`, a lock and the tarball `npm pack` makes of this repository.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/cli.js';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
+import { packRepository } from '../helpers/npm-pack.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 /** `run:` commands of each job of the recipe, in order. */
@@ -40,10 +41,7 @@ describe('README CI recipe (npm pack output)', () => {
     expect(Object.keys(jobs)).toEqual(['check', 'drift']);
     const project = makeTempDir('mcpns-ci-');
     mkdirSync(join(project, '.ci'));
-    const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', join(project, '.ci')], { cwd: REPO_ROOT, encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .pop()!;
+    const packed = basename(packRepository(join(project, '.ci')));
     // The recipe names the file npm pack makes today (a version bump must update the README).
     expect(jobs['check']![0]).toBe(`npm install --no-save ./.ci/${packed}`);
     const mcpJson = (trailingComma: boolean): string =>
@@ -55,7 +53,11 @@ describe('README CI recipe (npm pack output)', () => {
     // Offline npm (the packages are in the local cache): the recipe's commands themselves are unchanged.
     const env = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
     const [install, check] = jobs['check']!;
-    expect((await sh(install!, project, env)).code).toBe(0);
+    const installed = await sh(install!, project, env);
+    expect(installed.code).toBe(0);
+    // The shipped manifest has no prepare script, so npm has no install script to warn about (issue 25 §4.8).
+    expect(installed.stderr).not.toContain('install-scripts');
+    expect(JSON.parse(readFileSync(join(project, 'node_modules', 'mcpns', 'package.json'), 'utf8')).scripts?.prepare).toBeUndefined();
     const clean = await sh(check!, project, env);
     expect(clean.stderr).toContain('reading .mcp.json (recorded in mcpns.lock.json)');
     expect(clean.code).toBe(0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/types.js';
 import { runBin, runCli } from '../helpers/cli.js';
-import { fixturePath } from '../helpers/fixtures.js';
+import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 const node = process.execPath;
@@ -40,7 +40,10 @@ describe('zero-config start and mcpns init', () => {
     expect(init.code).toBe(0);
     const written = JSON.parse(readFileSync(join(dir, 'mcpns.config.json'), 'utf8')) as Record<string, unknown>;
     expect(written).toMatchObject({ include: ['.mcp.json'], naming: { targets: ['slash', 'claude-code'] } });
-    expect(String(written['$schema'])).toMatch(/mcpns\.config\.schema\.json$/);
+    // This checkout's mcpns runs from outside the project: no path that holds only on this machine (issue 25 §4.10).
+    expect(written['$schema']).toBeUndefined();
+    expect(readFileSync(join(dir, 'mcpns.config.json'), 'utf8')).not.toContain(REPO_ROOT);
+    expect(init.stderr).toContain('note: $schema left out: this mcpns runs from outside the project');
     const after = await runBin(['list', '--json'], { cwd: dir, env });
     expect(after.stderr).not.toContain('reading .mcp.json');
     expect(names(after.stdout)).toEqual(names(before.stdout));
@@ -106,7 +109,7 @@ describe("Claude Code's approval lists", () => {
     expect(listed.stdout).not.toContain('memory/');
     expect(listed.stdout).toContain('1 disabled: memory');
     const servers = await runCli(['servers', '--wide'], { cwd: dir, env });
-    expect(servers.stdout).toMatch(/memory .*no \(rejected: listed in disabledMcpjsonServers in \.claude\/settings\.json\)/);
+    expect(servers.stdout).toMatch(/memory .*DISABLED \(rejected: listed in disabledMcpjsonServers in \.claude\/settings\.json\)/);
     expect(servers.stdout).toContain('approved in enabledMcpjsonServers (.claude/settings.local.json)');
     const all = JSON.parse((await runCli(['list', '--json', '--all'], { cwd: dir, env })).stdout) as Catalog;
     expect(all.servers.find((server) => server.name === 'memory')).toMatchObject({
@@ -205,6 +208,19 @@ describe('output a user can read', () => {
     const call = await runCli(['call', 'mcp__memory__memory_search_memory', 'query=x'], { cwd: dir, env });
     expect(call.code).toBe(0);
     expect(call.stdout).toContain('via preset:claude-code');
+  });
+
+  it('checks default to the targets of the client whose files were read: a Claude Code project is checked as claude-code (issue 25 §4.5)', async () => {
+    const { dir, env } = project({ '.mcp.json': { mcpServers: { calculator: entry('calculator') } } });
+    for (const command of ['check-conflicts', 'lint', 'check']) {
+      const result = await runCli([command], { cwd: dir, env });
+      expect(result.stderr).toContain('reading .mcp.json (claude-code)');
+      expect(result.stdout).toMatch(/· targets: slash, claude-code\n$/);
+    }
+    // An explicit preset, or naming.targets in mcpns.config.json, still wins; mcpns's own servers keep slash + openai.
+    expect((await runCli(['check-conflicts', '--preset', 'openai'], { cwd: dir, env })).stdout).toMatch(/· targets: openai\n$/);
+    const own = project({ 'mcpns.config.json': { servers: { calculator: entry('calculator') } } });
+    expect((await runCli(['check-conflicts'], { cwd: own.dir, env: own.env })).stdout).toMatch(/· targets: slash, openai\n$/);
   });
 
   it('list --json --preset puts every preset name and drop into the document', async () => {

@@ -19,7 +19,7 @@ describe('commands that start no server (built bin)', () => {
   it('servers prints the same table as the sources', async () => {
     const result = await expectSameAsSources(['servers', '--config', 'mcpns.config.json']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toMatch(/^NAME +TRANSPORT +COMMAND \/ URL +SOURCE +ENABLED +NOTES$/);
+    expect(result.stdout.split('\n')[0]).toMatch(/^NAME +TRANSPORT +COMMAND \/ URL +SOURCE +VERDICT +NOTES$/);
     expect(result.stdout).toContain('calculator    stdio      node fixtures/servers/calculator.js');
   });
 

@@ -59,7 +59,6 @@ describe('fidelity tables', () => {
       'agentgateway',
       'agentgateway-never',
       'cline',
-      'codex',
       'contextforge',
       'continue',
       'docker-mcp-gateway',

@@ -65,7 +65,8 @@ describe('mcpns servers --scan', () => {
       sseFallback: true,
       headerKeys: ['Authorization', 'X-Literal'],
     });
-    expect(document.files.length).toBe(13);
+    // 13 client files, and Codex's user config.toml (where the project is trusted).
+    expect(document.files.length).toBe(14);
   });
 });
 

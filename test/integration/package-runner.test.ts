@@ -11,7 +11,7 @@ import { makeTempDir } from '../helpers/temp.js';
 /**
  * A package runner on a cold cache (fixtures/servers/package-runner.js behind an executable named `npx`): it prints
  * nothing while it "installs" into a real cache folder, then serves. Deadlines are made small here so the tests stay
- * fast; the defaults themselves (10 s, 60 s for runners) are checked through `serverDeadlineMs`.
+ * fast; the defaults themselves (10 s, 120 s for runners) are checked through `serverDeadlineMs`.
  */
 function runnerSetup(installMs: number): { spec: ServerSpec; cache: string; pids: string } {
   const dir = makeTempDir('mcpns-runner-');
@@ -30,10 +30,10 @@ function runnerSetup(installMs: number): { spec: ServerSpec; cache: string; pids
 }
 
 describe('package runners', () => {
-  it('get a 60 s default deadline (10 s otherwise); an explicit or per-server deadline still wins', () => {
+  it('get a 120 s default deadline (10 s otherwise); an explicit or per-server deadline still wins', () => {
     const { spec } = runnerSetup(0);
     const plain = stdioSpec('calculator');
-    expect(serverDeadlineMs(spec, {})).toBe(60_000);
+    expect(serverDeadlineMs(spec, {})).toBe(120_000);
     expect(serverDeadlineMs(plain, {})).toBe(10_000);
     expect(serverDeadlineMs(spec, { timeoutMs: 500 })).toBe(500);
     expect(serverDeadlineMs({ ...spec, timeoutMs: 90_000 }, { timeoutMs: 500 })).toBe(90_000);

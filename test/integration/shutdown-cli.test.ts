@@ -95,6 +95,6 @@ describe('package runners through the CLI', () => {
 
   it('--help names the longer default deadline of package runners', async () => {
     const result = await runCli(['list', '--help'], { cwd: REPO_ROOT });
-    expect(result.stdout.replace(/\s+/g, ' ')).toContain('(default: 10000; 60000 for a package runner such as npx or uvx)');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain('(default: 10000; 120000 for a package runner such as npx or uvx)');
   });
 });

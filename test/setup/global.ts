@@ -1,32 +1,24 @@
 /**
  * Runs once around the whole test run (vitest globalSetup):
- * - builds dist/ when any source file is newer than it, so end-to-end tests never run a stale bin;
+ * - builds dist/ when it is missing or older than what it is built from (scripts/build-freshness.mjs, the rule
+ *   `prepare` follows too), so end-to-end tests never run a stale bin;
  * - points TMPDIR at a root of its own, removed at the end, so the run leaves no temporary folders behind, and
  *   MCPNS_STATE_DIR (OAuth token stores) inside it, so no test reads or writes the user's real state directory;
  * - fails the run if any process started from this repository's fixtures is still alive at the end.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { staleBuildReason } from '../../scripts/build-freshness.mjs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 function ensureFreshBuild(): void {
-  const built = join(ROOT, 'dist', 'cli-bundle', 'index.js');
-  const stale = !existsSync(built) || newestMtime(join(ROOT, 'src')) > newestMtime(join(ROOT, 'dist'));
-  if (!stale) return;
-  process.stderr.write('test setup: dist/ is older than src/; building it first\n');
+  const stale = staleBuildReason(ROOT);
+  if (stale === undefined) return;
+  process.stderr.write(`test setup: ${stale}; building it first\n`);
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   for (const project of ['tsconfig.build.json', 'tsconfig.types.json']) execFileSync(process.execPath, [tsc, '-p', join(ROOT, project)], { stdio: 'inherit' });
   // The bin runs the bundle built from tsc's output (scripts/build-cli.mjs).

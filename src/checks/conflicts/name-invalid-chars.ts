@@ -1,6 +1,6 @@
 import { defineCheck, type Finding } from '../types.js';
 import { perTarget } from './rendering.js';
-import { describeChars, nameFinding, sharedNames, wireChecker } from './wire-rule.js';
+import { describeChars, firstProblem, nameFinding, partArgs, sharedNames, wireChecker, wireParts } from './wire-rule.js';
 
 /**
  * NAME_INVALID_CHARS: a rendered name (`wireName ?? name`) has characters the target's wire rejects
@@ -20,15 +20,17 @@ export const nameInvalidChars = defineCheck({
       for (const rendered of rendering.names) {
         // A refused name never exists (NAME_REFUSED); a dropped shared name is a collision.
         if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
-        const problems = check ? check(rendered.wireName ?? rendered.name) : {};
+        const found = firstProblem(check, rendered, (problems) => problems.invalid !== undefined);
+        const tooLong = !found && wireParts(rendered).some((part) => check?.(part.text).tooLong);
         // Any other drop (a reserved name, a separator inside the server key…) is the target rejecting the name.
-        const invalid = problems.invalid ?? (rendered.dropped !== undefined && !problems.tooLong ? { chars: [], problem: rendered.dropped } : undefined);
+        const invalid = found?.problems.invalid ?? (rendered.dropped !== undefined && !tooLong ? { chars: [], problem: rendered.dropped } : undefined);
         if (!invalid) continue;
         const inServer = [...rendered.server].some((char) => invalid.chars.includes(char));
         const inTool = [...rendered.tool].some((char) => invalid.chars.includes(char));
         findings.push(
           nameFinding('NAME_INVALID_CHARS', targetId, rendered, {
             chars: invalid.chars.length ? describeChars(invalid.chars) : (invalid.problem ?? 'the name breaks the rule'),
+            ...(found ? partArgs(found.part) : {}),
             ...(target.wire ? { charset: target.wire.charset } : {}),
             hint: inServer
               ? `rename server key "${rendered.server}" to ${target.wire?.charset ?? 'letters, digits and "-"'} characters only, or use a target that sanitizes names`

@@ -1,11 +1,12 @@
 import type { RenderedName } from '../../naming/index.js';
 import { defineCheck, type Finding } from '../types.js';
 import { perTarget } from './rendering.js';
-import { nameFinding, sharedNames, wireChecker } from './wire-rule.js';
+import { firstProblem, nameFinding, partArgs, sharedNames, wireChecker } from './wire-rule.js';
 
 /**
- * NAME_TOO_LONG: a rendered name (`wireName ?? name`) is longer than the target's wire allows
- * (64 for OpenAI, Anthropic, Bedrock; 63 for gemini-cli…): the provider rejects the whole request.
+ * NAME_TOO_LONG: a rendered name (`wireName ?? name`, or the namespace or function of a namespaced name) is longer than
+ * the target's wire allows (64 for OpenAI, Bedrock; 128 for Anthropic; 63 for gemini-cli…): the provider rejects the
+ * whole request.
  * Also covers names a target dropped without a collision when they are over the limit (cursor filters,
  * cline-legacy > 64), with `args.dropped` giving the target's reason.
  */
@@ -18,15 +19,16 @@ export const nameTooLong = defineCheck({
       const check = target.wire ? wireChecker(target.wire) : undefined;
       const shared = rendering.names.some((rendered) => rendered.dropped !== undefined) ? sharedNames(rendering) : new Set<string>();
       for (const rendered of rendering.names) {
-        const wireName = rendered.wireName ?? rendered.name;
-        const problems = check?.(wireName) ?? {};
         // A drop without a collision: too long here when the name breaks the length rule, else NAME_INVALID_CHARS reports it.
         if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
-        if (!problems.tooLong) continue;
+        const found = firstProblem(check, rendered, (problems) => problems.tooLong !== undefined);
+        if (!found) continue;
+        const tooLong = found.problems.tooLong!;
         findings.push(
           nameFinding('NAME_TOO_LONG', targetId, rendered, {
-            ...problems.tooLong,
-            hint: lengthHint(rendered, problems.tooLong.length, problems.tooLong.limit),
+            ...tooLong,
+            ...partArgs(found.part),
+            hint: lengthHint(rendered, tooLong.length, tooLong.limit),
           }),
         );
       }

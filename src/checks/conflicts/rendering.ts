@@ -1,8 +1,7 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
-import { getTarget, type NamingInput, type NamingTarget, type Rendering } from '../../naming/index.js';
+import { getTarget, namingInputFrom, type NamingInput, type NamingTarget, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import type { CheckContext, Finding } from '../types.js';
-import { own } from '../../util/own.js';
 
 /**
  * What every collision check reads: the visible tools (hidden ones are not exposed, so they cannot
@@ -38,14 +37,7 @@ export function conflictView(context: CheckContext): ConflictView {
   const prefixes = namespacePrefixes(context.config);
   // Disabled servers are not part of what a client exposes; failed ones still count as configured.
   const servers = context.catalog.servers.filter((server) => server.status !== 'disabled');
-  const input: NamingInput = {
-    servers: servers.map((server) => ({
-      name: server.name,
-      ...(server.serverInfo ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } } : {}),
-      ...(own(prefixes, server.name) !== undefined ? { prefix: own(prefixes, server.name)! } : {}),
-    })),
-    tools: tools.map((tool) => ({ server: tool.server, tool: tool.name })),
-  };
+  const input: NamingInput = namingInputFrom(servers, tools, prefixes);
   const targets = new Map<string, NamingTarget>(seeded.get(context) ?? []);
   const renderings = new Map<string, Rendering>();
   const view: ConflictView = {

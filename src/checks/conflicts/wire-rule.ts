@@ -44,6 +44,39 @@ export function wireChecker(wire: WireRule): (name: string) => WireProblems {
   };
 }
 
+/** One part of a name as sent on the wire: the whole name, or a namespace or function of a namespaced tool (Codex). */
+export interface WirePart {
+  text: string;
+  part?: 'namespace' | 'function';
+}
+
+/** What the wire rule applies to: `wireName ?? name`, or each part when the product sends the name in two parts. */
+export function wireParts(rendered: RenderedName): WirePart[] {
+  if (rendered.namespace !== undefined && rendered.function !== undefined) {
+    return [
+      { text: rendered.namespace, part: 'namespace' },
+      { text: rendered.function, part: 'function' },
+    ];
+  }
+  return [{ text: rendered.wireName ?? rendered.name }];
+}
+
+/** The first part of a rendered name that breaks the rule in the way `broken` asks for, with its problems. */
+export function firstProblem(
+  check: ((name: string) => WireProblems) | undefined,
+  rendered: RenderedName,
+  broken: (problems: WireProblems) => boolean,
+): { part: WirePart; problems: WireProblems } | undefined {
+  for (const part of wireParts(rendered)) {
+    const problems = check?.(part.text) ?? {};
+    if (broken(problems)) return { part, problems };
+  }
+  return undefined;
+}
+
+/** The finding arguments naming the part that broke the rule (none for a name sent whole). */
+export const partArgs = (part: WirePart): { part?: 'namespace' | 'function'; partName?: string } => (part.part ? { part: part.part, partName: part.text } : {});
+
 /**
  * Names rendered more than once (by different pairs, or by a pair listed twice): a drop of such a name is
  * the target's collision policy at work, reported as NAME_COLLISION or DUPLICATE_IN_SERVER, not as a wire problem.

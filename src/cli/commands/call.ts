@@ -73,14 +73,14 @@ export function registerCall(program: Command, host: CommandHost): void {
     .addHelpText(
       'after',
       `
-Examples:
+Examples (each runs in a checkout of mcpns: its demo config, and fixtures/configs/execute.mcpns.json):
   mcpns call calculator/add --args '{"a":5,"b":3}'
-  mcpns call add a=5 b=3 --id env-1 --ts 2026-01-01T00:00:00Z
+  mcpns call multiply a=5 b=3 --id env-1 --ts 2026-01-01T00:00:00Z
   mcpns call mcp__calculator__add --preset claude-code a=5 b=3
-  mcpns call add --pick priority a=1 b=2 --envelope mcpx
+  mcpns call add --pick priority --profile router a=1 b=2 --envelope mcpx
   mcpns call calculator/add a=5 b=3 --execute
-  mcpns call builds/run target=all --execute --call-timeout 120000 --max-call-time 900000
-  mcpns call deploy/start --execute --yes --answers '{"replicas":2}'
+  mcpns call long-running/progress duration_ms=1500 --execute --call-timeout 120000 --max-call-time 900000 -c fixtures/configs/execute.mcpns.json
+  mcpns call assistant/provision --execute --yes --answers '{"region":"us-east","size":120}' -c fixtures/configs/execute.mcpns.json
 
 Dry run is the default: only tools/list is fetched (nothing with --catalog), tools/call is never sent.
 Timeouts: --timeout bounds discovery and connecting (spawn, initialize, tools/list) per server; --call-timeout bounds

@@ -1,8 +1,9 @@
 import type { Command } from '@commander-js/extra-typings';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findProjectFiles } from '../../config/clients/project-files.js';
-import { initialConfig } from '../../config/init.js';
+import { initialConfig, INSTALLED_SCHEMA } from '../../config/init.js';
 import { displayPath, OWN_CONFIG_NAME } from '../../config/load-core.js';
 import { McpnsError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
@@ -41,8 +42,11 @@ Naming targets are the presets of those clients. An existing file is never repla
       throw new McpnsError('IO', `${target.shown} already exists; not replacing it`, { location: { file: target.shown }, hint: existsHint });
     }
     const { found } = findProjectFiles(runtime.io.cwd, runtime.io.home);
-    const config = initialConfig(target?.path ?? `${runtime.io.cwd}/${OWN_CONFIG_NAME}`, found, SCHEMA_FILE);
+    const file = target?.path ?? join(runtime.io.cwd, OWN_CONFIG_NAME);
+    const installed = join(dirname(file), INSTALLED_SCHEMA);
+    const { config, schemaNote } = initialConfig(file, found, SCHEMA_FILE, existsSync(installed) ? installed : undefined);
     const text = JSON.stringify(config, null, 2) + '\n';
+    if (schemaNote) runtime.console.note(schemaNote);
     if (!target) {
       runtime.console.out(text);
       return EXIT.OK;

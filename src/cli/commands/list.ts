@@ -16,7 +16,7 @@ export function registerList(program: Command, host: CommandHost): void {
   const base = program
     .command('list')
     .description('discover tools from the configured servers and print the namespaced catalog')
-    .option('--all', 'also show tools hidden by client filters or the profile, marked with the reason')
+    .option('--all', "also show tools hidden by client filters, the profile or the client's trust and approval rules, marked with the reason")
     .addHelpText(
       'after',
       `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nExit code 1 when a server failed (the others are still listed).`,
@@ -59,15 +59,21 @@ export function registerList(program: Command, host: CommandHost): void {
 
 /**
  * The `list --json` document: the catalog (hidden tools only with --all) and, with --preset, each tool's name under
- * every preset (`presets: { "<id>": { name } | { name, dropped } }`), the presets' ids and their notes.
+ * every preset (`presets: { "<id>": { name, namespace?, function?, dropped? } }`: Codex sends a function inside a
+ * namespace), the presets' ids and their notes.
  */
 function listDocument(catalog: Catalog, renderings: readonly Rendering[], all: boolean): Catalog {
   const tools = catalog.tools.map((tool, index) => {
     if (!renderings.length) return tool;
-    const presets: Record<string, { name: string; dropped?: string }> = {};
+    const presets: Record<string, { name: string; namespace?: string; function?: string; dropped?: string }> = {};
     for (const rendering of renderings) {
       const rendered = rendering.names[index];
-      if (rendered) presets[rendering.target] = { name: rendered.name, ...(rendered.dropped ? { dropped: rendered.dropped } : {}) };
+      if (!rendered) continue;
+      presets[rendering.target] = {
+        name: rendered.name,
+        ...(rendered.namespace !== undefined ? { namespace: rendered.namespace, function: rendered.function! } : {}),
+        ...(rendered.dropped ? { dropped: rendered.dropped } : {}),
+      };
     }
     return { ...tool, presets };
   });

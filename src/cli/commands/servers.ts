@@ -18,7 +18,7 @@ export function registerServers(program: Command, host: CommandHost): void {
     .description('show the configured servers without connecting to them (secrets redacted)')
     .addHelpText(
       'after',
-      '\nExamples:\n  mcpns servers\n  mcpns servers --scan --json\n\nNever starts a server. Env and header values are never shown, only their names. "MCP <revision>" is the protocol\nrevision the server spoke the last time mcpns connected to it (and when).',
+      '\nExamples:\n  mcpns servers\n  mcpns servers --scan --json\n  mcpns servers --client gemini-cli --approval-mode yolo\n\nNever starts a server. Env and header values are never shown, only their names.\nVERDICT is what the server\'s own client does with it in a non-interactive run (claude -p, codex exec, gemini -p,\nopencode run): LOADED, DISABLED, REFUSED (CONFIG_REJECTED), SHADOWED, DUPLICATE, NOT_TRUSTED (the project or folder\nis not trusted) or NOT_APPROVED (started, but its tools are not offered in that approval mode).\n"MCP <revision>" is the protocol revision the server spoke the last time mcpns connected to it (and when).',
     );
   const command = withTableOptions(withOutputOptions(withSourceOptions(withServerOption(base))));
 
@@ -45,9 +45,9 @@ export function registerServers(program: Command, host: CommandHost): void {
       {
         text: terminalSafe(`${server.source}${server.line ? `:${server.line}` : ''}`) + (server.client !== 'mcpns' ? ` (${server.client})` : ''),
       },
-      server.enabled
-        ? { text: 'yes', paint: chalk.green }
-        : { text: `no${server.disabledReason ? ` (${terminalSafe(server.disabledReason)})` : ''}`, paint: chalk.yellow },
+      server.verdict.code === 'LOADED'
+        ? { text: 'LOADED', paint: chalk.green }
+        : { text: `${server.verdict.code}${server.verdict.reason ? ` (${terminalSafe(server.verdict.reason)})` : ''}`, paint: chalk.yellow },
       [
         server.cwd ? `cwd: ${server.cwd === runtime.io.cwd ? '.' : displayPath(server.cwd, runtime.io.cwd)}` : '',
         server.environment ? `inherits: ${server.environment.label}` : '',
@@ -58,6 +58,7 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
         server.approval ?? '',
         server.protocol ? `MCP ${server.protocol.revision} (${server.protocol.seen.slice(0, 10)})` : '',
+        server.verdict.fix ? `to load it: ${server.verdict.fix}` : '',
         server.oauth
           ? `oauth: ${[server.oauth.grantType === 'client_credentials' ? 'client credentials' : '', server.oauth.clientId ? `client ${server.oauth.clientId}` : '', server.oauth.scopes?.length ? `scopes ${server.oauth.scopes.join(' ')}` : '', server.oauth.callbackPort ? `port ${server.oauth.callbackPort}` : ''].filter(Boolean).join(', ') || 'settings'}`
           : '',
@@ -66,7 +67,14 @@ export function registerServers(program: Command, host: CommandHost): void {
         .map((part) => terminalSafe(part))
         .join('; '),
     ]);
-    const columns = ['NAME', 'TRANSPORT', { header: 'COMMAND / URL', shrinkRank: 2 }, 'SOURCE', 'ENABLED', { header: 'NOTES', shrinkRank: 1 }];
+    const columns = [
+      'NAME',
+      'TRANSPORT',
+      { header: 'COMMAND / URL', shrinkRank: 2 },
+      'SOURCE',
+      { header: 'VERDICT', shrinkRank: 3 },
+      { header: 'NOTES', shrinkRank: 1 },
+    ];
     const width = options.wide ? undefined : runtime.console.stdoutColumns;
     let text = rows.length ? renderTable(columns, rows, { chalk, width }) : 'no servers configured\n';
     text += config.files.length

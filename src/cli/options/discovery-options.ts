@@ -9,7 +9,7 @@ export type DiscoverySettings = {
   /** --server: only these servers (undefined = all). */
   server?: string[] | undefined;
   profile?: string | undefined;
-  /** --timeout when given: absent, each server gets the default for its kind (10 s, 60 s through a package runner). */
+  /** --timeout when given: absent, each server gets the default for its kind (10 s, 120 s through a package runner). */
   timeout?: number | undefined;
   concurrency: number;
   includeDisabled?: true | undefined;

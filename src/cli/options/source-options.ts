@@ -1,4 +1,5 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { GEMINI_APPROVAL_MODES } from '../../config/approval-mode.js';
 import { UsageError } from '../../errors.js';
 import { collect } from './parsers.js';
 
@@ -8,15 +9,24 @@ export interface SourceOptions {
   client?: string[] | undefined;
   scan?: true | undefined;
   input?: string[] | undefined;
+  approvalMode?: (typeof GEMINI_APPROVAL_MODES)[number] | undefined;
 }
 
-/** --config/--client/--scan/--input: where servers come from. */
+/**
+ * --config/--client/--scan/--input: where servers come from; --approval-mode: the run mode of the client whose files
+ * they are, where it decides what the client offers (Gemini CLI's; docs/clients.md § Trust and approval).
+ */
 export function withSourceOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
   return command
     .option('-c, --config <file>', "config file: mcpns.config.json or any client's file (repeatable)", collect)
     .option('--client <id>', "read that client's known config locations (repeatable)", collect)
     .option('--scan', "read every known client's config locations")
-    .option('--input <id=value>', 'answer a VS Code ${input:id} variable (repeatable)', collect);
+    .option('--input <id=value>', 'answer a VS Code ${input:id} variable (repeatable)', collect)
+    .addOption(
+      new Option('--approval-mode <mode>', "Gemini CLI's approval mode of the `gemini -p` runs to judge (which servers' tools it offers)")
+        .choices(GEMINI_APPROVAL_MODES)
+        .default('default' as const),
+    );
 }
 
 /** Parse --input id=value pairs. */

@@ -89,6 +89,13 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
 function progressLine(runtime: Runtime): (event: DiscoveryProgress) => void {
   const installing = new Map<string, string>();
   return (event) => {
+    if (event.lockWait) {
+      const seconds = Math.ceil(event.lockWait.waitMs / 1000);
+      runtime.console.note(
+        `${event.runner ?? 'npx'} is waiting for a lock that an interrupted install left in ${event.lockWait.dir}: it takes the lock over in ${seconds} s, then installs ${event.server}`,
+        { server: event.server, dir: event.lockWait.dir, waitMs: event.lockWait.waitMs },
+      );
+    }
     if (event.phase === 'installing') installing.set(event.server, event.runner ?? 'package runner');
     else if (event.phase !== 'start') installing.delete(event.server);
     const last = event.phase === 'start' || event.phase === 'installing' || event.phase === 'installed' ? '' : `${event.server} ${event.phase}`;

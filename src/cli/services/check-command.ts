@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { resolve } from 'node:path';
 import { createBaseline, parseBaseline, serializeBaseline, type Baseline } from '../../checks/baseline.js';
 import { applyBaseline, runChecks, validateCodes, type CheckFamily } from '../../checks/run.js';
+import { defaultTargets } from '../../config/client-presets.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import { McpnsError } from '../../errors.js';
 import { formatters, getExitCode } from '../../report/index.js';
@@ -15,9 +16,6 @@ import { obtainCatalog } from './catalog.js';
 import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
 import { emitReport } from './report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
-
-/** Targets evaluated when neither flags nor config `naming.targets` name any. */
-export const DEFAULT_TARGETS = ['slash', 'openai'] as const;
 
 export interface CheckCommandSpec {
   name: 'check-conflicts' | 'lint' | 'check';
@@ -36,7 +34,12 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     .option('--write-baseline <file>', "record today's findings in this file (then only new ones fail)")
     .option('--fail-fast', 'exit 2 as soon as a server is unreachable instead of reporting SERVER_UNREACHABLE')
     .addHelpText('after', spec.help);
-  const named = withStylesOption(withPresetOption(base, 'naming targets to evaluate, comma-separated presets/providers (e.g. claude-code,openai)'));
+  const named = withStylesOption(
+    withPresetOption(
+      base,
+      'naming targets to evaluate, comma-separated presets/providers (e.g. claude-code,openai); default: naming.targets, else slash plus the presets of the clients whose files were read, else slash,openai',
+    ),
+  );
   const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(withReportOptions(named))));
 
   defineAction(command, host, async (runtime, options) => {
@@ -78,9 +81,9 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
   });
 }
 
-/** --style/--preset (combined) ?? config naming.targets ?? the default. */
+/** --style/--preset (combined) ?? config naming.targets ?? slash plus the presets of the clients whose files were read. */
 export function resolveTargets(explicit: readonly string[], config: LoadedConfig | undefined): string[] {
-  const ids = explicit.length ? explicit : config?.naming.targets?.length ? config.naming.targets : [...DEFAULT_TARGETS];
+  const ids = explicit.length ? explicit : config?.naming.targets?.length ? config.naming.targets : defaultTargets(config?.servers ?? []);
   return [...new Set(ids)];
 }
 

@@ -25,6 +25,7 @@ export async function loadConfiguration(runtime: Runtime, options: SourceOptions
     home: runtime.io.home,
     inputs: parseInputs(options.input),
     verbose: runtime.console.settings.verbose,
+    ...(options.approvalMode ? { approvalMode: options.approvalMode } : {}),
   };
   const config = await withConfigSchema((check) => loadConfig(loadOptions, check));
   for (const server of config.servers) runtime.console.secrets.registerServer(server);

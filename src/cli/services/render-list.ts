@@ -81,9 +81,15 @@ export function renderList(catalog: Catalog, renderings: Rendering[], options: R
   const disabled = ofKind('disabled', 'profile');
   const duplicates = ofKind('duplicate');
   const rejected = ofKind('rejected');
+  const untrusted = ofKind('not-trusted');
+  const unapproved = ofKind('not-approved');
   if (disabled.length) text += `; ${disabled.length} disabled: ${names(disabled)}`;
   if (duplicates.length) text += `; ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'} skipped: ${names(duplicates)}`;
   if (rejected.length) text += `; ${rejected.length} not loaded by ${rejected.length === 1 ? 'its' : 'their'} client (CONFIG_REJECTED): ${names(rejected)}`;
+  if (untrusted.length)
+    text += `; ${untrusted.length} not loaded where ${untrusted.length === 1 ? 'its' : 'their'} client does not trust the folder (NOT_TRUSTED): ${names(untrusted)}`;
+  if (unapproved.length)
+    text += `; ${unapproved.length} whose tools ${unapproved.length === 1 ? 'its' : 'their'} client does not offer in this run mode (NOT_APPROVED): ${names(unapproved)}`;
   text += '\n';
   for (const rendering of renderings) {
     if (rendering.nondeterministic) text += chalk.yellow(`note: ${rendering.target}: ${rendering.nondeterministic}\n`);

@@ -1,16 +1,23 @@
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
+import { codexHome, codexProjectDirs, codexProjectGate } from './codex-trust.js';
 import { parseTomlDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
 import type { ClientReader } from './types.js';
+
+/** Codex's rule for server names (config keys): any other key is refused with `Invalid MCP server name` and skipped. */
+export const CODEX_SERVER_NAME = /^[a-zA-Z0-9_:@/.-]+$/;
 
 const STDIO_ONLY = ['command', 'args', 'env', 'env_vars', 'cwd'];
 const HTTP_ONLY = ['url', 'bearer_token_env_var', 'http_headers', 'env_http_headers'];
 
 /**
- * OpenAI Codex: TOML `[mcp_servers.NAME]` in `$CODEX_HOME/config.toml` (or `~/.codex`) and `.codex/config.toml`.
- * No variable expansion: secrets come from `env_vars`, `env_http_headers` and `bearer_token_env_var`.
- * `url` is Streamable HTTP only (no SSE); `enabled_tools` then `disabled_tools`; `startup_timeout_sec` × 1000.
+ * OpenAI Codex: TOML `[mcp_servers.NAME]` in `$CODEX_HOME/config.toml` (or `~/.codex`) and the project layers: the
+ * `.codex/config.toml` of each folder from the repository root down to the current folder (the deepest wins), read
+ * only in a trusted project (`[projects."<dir>"] trust_level` in the user file; otherwise their servers get the
+ * NOT_TRUSTED gate). No variable expansion: secrets come from `env_vars`, `env_http_headers` and
+ * `bearer_token_env_var`. `url` is Streamable HTTP only (no SSE); `enabled_tools` then `disabled_tools`;
+ * `startup_timeout_sec` × 1000. A server key outside `^[a-zA-Z0-9_:@/.-]+$` is refused.
  */
 export const codex: ClientReader = {
   id: 'codex',
@@ -19,23 +26,38 @@ export const codex: ClientReader = {
   mergesFields: true,
   locations(options) {
     return [
-      { file: join(resolve(options.cwd), '.codex', 'config.toml'), scope: 'project' },
-      { file: join(options.env['CODEX_HOME'] || join(options.home, '.codex'), 'config.toml'), scope: 'user' },
+      ...codexProjectDirs(options).map((dir) => ({ file: join(dir, '.codex', 'config.toml'), scope: 'project' })),
+      { file: join(codexHome(options), 'config.toml'), scope: 'user' },
     ];
   },
   read(input) {
     const doc = parseTomlDoc(input);
-    const project = /(^|[\\/])\.codex[\\/]config\.toml$/.test(input.file) && resolve(input.file) !== join(input.options.home, '.codex', 'config.toml');
+    const project =
+      /(^|[\\/])\.codex[\\/]config\.toml$/.test(input.file) &&
+      resolve(input.file) !== join(input.options.home, '.codex', 'config.toml') &&
+      resolve(input.file) !== resolve(codexHome(input.options), 'config.toml');
     const scope = input.scope ?? (project ? 'project' : 'user');
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'none' }, scope, project);
     const root = isRecord(doc.value) ? doc.value : {};
     eachEntry(context, root['mcp_servers'], ['mcp_servers'], (entry) => readEntry(entry, context.projectRoot));
+    if (scope === 'project') {
+      const gate = codexProjectGate(dirname(dirname(resolve(input.file))), input.options);
+      if (gate) for (const server of context.result.servers) server.gate = gate;
+    }
     return context.result;
   },
 };
 
 function readEntry(entry: EntryReader, cwdBase: string): ServerSpec | undefined {
   const env = entry.context.input.options.env;
+  if (!CODEX_SERVER_NAME.test(entry.name)) {
+    // Codex skips the entry and starts the others (observed with Codex 0.169.0); mcpns keeps it for `list --all`.
+    entry.note('error', 'SERVER_NAME_REFUSED', `Invalid MCP server name '${entry.name}': must match pattern ${CODEX_SERVER_NAME.source}`, undefined, {
+      rejects: 'entry',
+      client: 'codex',
+      ...entry.context.doc.locate(entry.path),
+    });
+  }
   if (entry.has('bearer_token')) return entry.reject('Codex rejects a literal "bearer_token"; use "bearer_token_env_var"');
   const stdio = entry.has('command');
   const http = entry.has('url');

@@ -8,7 +8,7 @@ import type { FileInput } from './types.js';
 // smol-toml is only needed for Codex files: required on first use so other commands do not load it.
 type SmolToml = typeof import('smol-toml');
 let smolToml: SmolToml | undefined;
-const toml = (): SmolToml => (smolToml ??= createRequire(import.meta.url)('smol-toml') as SmolToml);
+export const toml = (): SmolToml => (smolToml ??= createRequire(import.meta.url)('smol-toml') as SmolToml);
 
 // yaml likewise, for Continue and Goose files only (its CommonJS build, so any Node can require it on demand).
 type Yaml = typeof import('yaml');

@@ -2,6 +2,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
+import { geminiApproval, geminiFolderGate } from './gemini-trust.js';
+import { own } from '../../util/own.js';
 import type { ClientReader } from './types.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
 
@@ -10,6 +12,8 @@ import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
  * `httpUrl` (HTTP, no fallback) > `url` (+ `type`; alone = HTTP then SSE) > `command`.
  * `$VAR`, `${VAR}`, `${VAR:-def}`: a missing one keeps its placeholder, except in env/headers where Gemini
  * substitutes an empty string. `includeTools` (exact or `name(` prefix) / `excludeTools` (wins); `mcp.excluded`/`mcp.allowed`.
+ * Gates of `gemini -p` (gemini-trust.ts): a folder Gemini does not trust runs nothing (NOT_TRUSTED for every server);
+ * in the default approval mode only tools an allow rule covers are offered (NOT_APPROVED, per server or per tool).
  */
 export const geminiCli: ClientReader = {
   id: 'gemini-cli',
@@ -55,6 +59,22 @@ export const geminiCli: ClientReader = {
         names: mcp['allowed'].filter((name): name is string => typeof name === 'string'),
         reason: `not listed in mcp.allowed in ${input.shown}`,
       };
+    }
+    const folder = geminiFolderGate(input.options);
+    const entries = isRecord(root['mcpServers']) ? root['mcpServers'] : {};
+    for (const server of context.result.servers) {
+      if (folder) {
+        server.gate = folder;
+        continue;
+      }
+      const raw = own(entries, server.name);
+      const { gate, toolGate } = geminiApproval(
+        { name: server.name, trust: isRecord(raw) && raw['trust'] === true },
+        input.options.approvalMode ?? 'default',
+        input.options,
+      );
+      if (gate) server.gate = gate;
+      if (toolGate) server.toolGate = toolGate;
     }
     return context.result;
   },

@@ -9,13 +9,20 @@ import type { ClientLocation, ClientReader } from './types.js';
 
 const NAMES = ['opencode.jsonc', 'opencode.json'];
 
+/** opencode's sanitizer for MCP server and tool names (`MCP.tools()`): each UTF-16 unit outside [a-zA-Z0-9_-] → "_". */
+const opencodeSanitize = (value: string): string => value.replace(/[^a-zA-Z0-9_-]/g, '_');
+
 /** opencode prefixes MCP tools with the server name, both sanitized to [a-zA-Z0-9_-]. */
-export const opencodeToolPrefix = (server: string): string => `${server.replace(/[^a-zA-Z0-9_-]/g, '_')}_`;
+export const opencodeToolPrefix = (server: string): string => `${opencodeSanitize(server)}_`;
+
+/** The name opencode gives an MCP tool (`<server>_<tool>`, both sanitized; no prefix, no length limit): the `opencode` preset. */
+export const opencodeToolName = (server: string, tool: string): string => opencodeToolPrefix(server) + opencodeSanitize(tool);
 
 /**
  * opencode: JSONC `mcp` in `opencode.json[c]` (project, from cwd up to the git root) and
  * `~/.config/opencode/` (XDG). `type: local` + argv `command` + `environment`; `type: remote` + url + headers.
- * `{env:VAR}` (unset → empty string, as opencode does), `{file:path}`. Top-level `tools` globs → exclude filters.
+ * `{env:VAR}` (unset → empty string, as opencode does), `{file:path}`. Top-level `tools` globs set to false and
+ * `permission` globs set to "deny" → exclude filters.
  */
 export const opencode: ClientReader = {
   id: 'opencode',
@@ -37,10 +44,18 @@ export const opencode: ClientReader = {
     const scope = input.scope ?? (global ? 'global' : 'project');
     const context = makeContext(input, doc, { id: this.id, label: this.label, dialect: 'opencode' }, scope, !global);
     const root = isRecord(doc.value) ? doc.value : {};
+    // Tools turned off by a `tools` glob (`"<server>_*": false`) or denied by a `permission` glob (`"deny"`): both
+    // leave the tool out of what the model is sent (observed with opencode 1.18.33); "ask" keeps it.
     const toolsMap = isRecord(root['tools']) ? root['tools'] : {};
-    const denied = Object.entries(toolsMap)
-      .filter(([, value]) => value === false)
-      .map(([pattern]) => pattern);
+    const permissionMap = isRecord(root['permission']) ? root['permission'] : {};
+    const denied = [
+      ...Object.entries(toolsMap)
+        .filter(([, value]) => value === false)
+        .map(([pattern]) => pattern),
+      ...Object.entries(permissionMap)
+        .filter(([, value]) => value === 'deny')
+        .map(([pattern]) => pattern),
+    ];
     eachEntry(context, root['mcp'], ['mcp'], (entry) => {
       const type = entry.str('type');
       const enabled = entry.bool('enabled');
@@ -51,7 +66,7 @@ export const opencode: ClientReader = {
         enabled: enabled !== false,
         ...(enabled === false ? { disabledReason: `"enabled": false in ${input.shown}` } : {}),
         ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
-        toolFilter: toolFilter(undefined, exclude, 'glob', { exclude: 'tools' }, prefix),
+        toolFilter: toolFilter(undefined, exclude, 'glob', { exclude: Object.keys(permissionMap).length ? 'tools/permission' : 'tools' }, prefix),
       };
       if (type === 'local') {
         const argv = entry.strArray('command');

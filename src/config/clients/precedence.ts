@@ -9,7 +9,9 @@ export const entryLabel = (server: ServerSpec): string =>
 /**
  * Client-wide rules that span files: disable lists (Claude Code `disabledMcpServers`, Gemini `mcp.excluded`
  * / `mcp.allowed`) and scope precedence. Every entry is kept; losers get `shadowedBy`, an info diagnostic
- * naming the entry the client uses, and are disabled (the client would not start them).
+ * naming the entry the client uses, and are disabled (the client would not start them). Last, the trust and approval
+ * gates the readers found (`gate`) switch off the servers still on; a NOT_APPROVED gate on a server that is off anyway
+ * is dropped (nothing would be offered either way), a NOT_TRUSTED one stays (the client reads nothing there).
  * Idempotent: running it again over the merged list changes nothing.
  */
 export function applyClientRules(servers: ServerSpec[], reads: Array<{ client: ClientId; read: FileRead }> = []): void {
@@ -76,6 +78,17 @@ export function applyClientRules(servers: ServerSpec[], reads: Array<{ client: C
         loser.enabled = false;
         loser.disabledReason = `shadowed by ${entryLabel(winner)}`;
       }
+    }
+  }
+
+  for (const server of servers) {
+    const gate = server.gate;
+    if (!gate) continue;
+    if (server.enabled) {
+      server.enabled = false;
+      server.disabledReason = gate.reason;
+    } else if (gate.code === 'NOT_APPROVED' && server.disabledReason !== gate.reason) {
+      delete server.gate;
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { ToolRef } from '../../catalog/types.js';
 import { renderEach } from '../build.js';
+import { registrationNote, registrationPrecedence } from '../order.js';
 import { resolveServer, resolveTool, splitFirst } from '../parse.js';
 import { subEach, trimChars } from '../sanitize.js';
 import type { NamingTarget } from '../types.js';
@@ -17,25 +18,25 @@ function serverPart(server: string): string {
 }
 
 /**
- * Claude Code: `mcp__{N(S)}__{N(T)}`; no truncation (the Anthropic API rejects > 128, ANTHROPIC_WIRE); duplicate names keep the first
- * (`uniqBy(..., 'name')` after a stable sort by name); parse splits at the first "__" after "mcp__".
+ * Claude Code: `mcp__{N(S)}__{N(T)}`; no truncation (the Anthropic API rejects > 128, ANTHROPIC_WIRE); of tools sharing a
+ * name it keeps the first registered: the server ready first, and inside a server the tool listed first (observed with
+ * Claude Code 2.1.332, test/fidelity/clients/claude-code.json); parse splits at the first "__" after "mcp__".
  */
 export const claudeCode: NamingTarget = {
   id: 'claude-code',
   kind: 'preset',
-  summary: 'Claude Code: mcp__server__tool, [^A-Za-z0-9_-] → "_", no truncation, first duplicate wins',
+  summary: 'Claude Code: mcp__server__tool, [^A-Za-z0-9_-] → "_", no truncation, the first registered duplicate wins',
   source:
-    'documented behaviour (closed source): code.claude.com/docs/en/mcp and anthropics/claude-code CHANGELOG.md (mcp__server__tool, hyphenated names); normalization as in the published @anthropic-ai/claude-agent-sdk sdk.mjs',
+    'documented behaviour (closed source): code.claude.com/docs/en/mcp and anthropics/claude-code CHANGELOG.md (mcp__server__tool, hyphenated names); normalization as in the published @anthropic-ai/claude-agent-sdk sdk.mjs; names and collisions observed with the real client',
   status: 'documented',
+  checkedAgainst: { package: '@anthropic-ai/claude-code', version: '2.1.332', date: '2026-11-26' },
   prefixing: 'always',
   wire: ANTHROPIC_WIRE,
-  render: (input) => {
-    const rendering = renderEach('claude-code', input, (ref) => ({ name: `mcp__${serverPart(ref.server)}__${claudeNormalize(ref.tool)}` }), 'first-wins');
-    if (rendering.names.some((name) => name.dropped !== undefined)) {
-      rendering.nondeterministic = 'which duplicate Claude Code keeps depends on the order it lists servers; mcpns assumes sorted (catalog) order';
-    }
-    return rendering;
-  },
+  render: (input) =>
+    renderEach('claude-code', input, (ref) => ({ name: `mcp__${serverPart(ref.server)}__${claudeNormalize(ref.tool)}` }), 'first-wins', {
+      precedence: registrationPrecedence(input),
+      nondeterministicOnCollision: registrationNote(input, 'Claude Code', 'first'),
+    }),
   parse: (name: string, servers: string[], tools?: ToolRef[]): ToolRef | undefined => {
     if (!name.startsWith('mcp__')) return undefined;
     const parts = splitFirst(name.slice('mcp__'.length), '__');

@@ -1,11 +1,11 @@
+import { CODEX_SERVER_NAME } from '../../config/clients/codex.js';
 import { finish } from '../build.js';
 import { sha1Hex } from '../hash.js';
-import { takeCodePoints } from '../length.js';
+import { refusedName } from '../refusal.js';
 import { subEach, trimEndChars } from '../sanitize.js';
-import type { NamingTarget, RenderedName } from '../types.js';
+import type { NamingTarget, Refusal, RenderedName } from '../types.js';
 import { OPENAI_WIRE } from '../wire.js';
 
-const MAX = 64;
 const DELIMITER = '__';
 const HASH_LEN = 12;
 
@@ -21,6 +21,17 @@ export function codexFlatName(namespace: string, callable: string): string {
 
 const hashSuffix = (identity: string): string => `_${sha1Hex(identity).slice(0, HASH_LEN)}`;
 
+/** Why Codex refuses a server's config key, if it does (the entry is skipped; the others still start). */
+export function codexServerRefusal(server: string): Refusal | undefined {
+  if (CODEX_SERVER_NAME.test(server)) return undefined;
+  const suggestion = server.trim().replace(/[^a-zA-Z0-9_:@/.-]+/g, '-');
+  return {
+    subject: 'server',
+    rule: `Invalid MCP server name: must match ${CODEX_SERVER_NAME.source}`,
+    ...(suggestion && CODEX_SERVER_NAME.test(suggestion) ? { suggestion } : {}),
+  };
+}
+
 interface Candidate {
   rendered: RenderedName;
   namespace: string;
@@ -29,29 +40,24 @@ interface Candidate {
   toolIdentity: string;
 }
 
-/** `fit_callable_parts_with_hash`: truncate the tool part (or the namespace) so namespace + "__" + name ≤ 64. */
-function fitWithHash(namespace: string, tool: string, identity: string): [string, string] {
-  const suffix = hashSuffix(identity);
-  const maxToolLen = Math.max(0, MAX - (namespace.length + DELIMITER.length));
-  if (maxToolLen >= suffix.length) return [namespace, takeCodePoints(tool, maxToolLen - suffix.length) + suffix];
-  return [takeCodePoints(namespace, Math.max(0, MAX - (suffix.length + DELIMITER.length))), suffix];
-}
-
 /**
- * Codex CLI, flattened: `mcp__{S}__{T}` with both parts sanitized to [A-Za-z0-9_]; namespaces or names that collide
- * get `_` + sha1(identity)[:12]; names over 64 are truncated and hashed (`normalize_tools_for_model_with_prefix`);
- * the flat name trims "_" around the "__" delimiter, so an empty server gives `mcp__{T}`. The normalization is
- * verified; the raw namespace (assumed = server name) and the identity strings are inferred, so hash values are
- * mcpns's best reconstruction.
+ * Codex: each MCP tool is sent as a function inside a Responses-API namespace `mcp__{S}` (both parts sanitized to
+ * [A-Za-z0-9_]); namespaces shared by different servers get `_` + sha1(identity)[:12], and so do names shared inside a
+ * namespace; nothing is shortened (a 65-character namespace and a 70-character function were sent whole). `name` is
+ * Codex's flat form `namespace__function`. A config key outside `^[a-zA-Z0-9_:@/.-]+$` is refused. Observed with
+ * Codex 0.169.0 (test/fidelity/clients/codex.json), for models sent every tool upfront and for catalog models that
+ * get them through `tool_search`; the hash identities are those of `codex-mcp` `qualify_tools`.
  */
 export const codex: NamingTarget = {
   id: 'codex',
   kind: 'preset',
-  summary: 'Codex CLI: mcp__server__tool sanitized to [A-Za-z0-9_]; over 64 or colliding → truncated + sha1[:12]',
+  summary: 'Codex: function tool in namespace mcp__server, both sanitized to [A-Za-z0-9_]; shared namespaces or names get sha1[:12]; no length limit',
   source:
-    'verified (normalization only): openai/codex codex-rs/codex-mcp/src/tools.rs @00a35b1b, src/mcp/mod.rs sanitize_responses_api_tool_name @00b17c26, codex-rs/protocol/src/tool_name.rs @9b1033c4; namespace wiring inferred',
-  status: 'inferred',
+    'observed with the real client (names, namespaces, hashes, refusals); hashing as in openai/codex codex-rs/codex-mcp/src/mcp_tool_names.rs qualify_tools @52a0ab12, sanitize_responses_api_tool_name in codex-rs/codex-mcp/src/mcp/mod.rs @00b17c26, the flat form ToolName::canonical_flat_name in codex-rs/protocol/src/tool_name.rs @9b1033c4',
+  status: 'verified',
+  checkedAgainst: { package: '@openai/codex', version: '0.169.0', date: '2026-11-26' },
   prefixing: 'always',
+  // The OpenAI function-name rule, applied to the namespace and to the function name (each is sent on its own).
   wire: OPENAI_WIRE,
   render: (input) => {
     const seen = new Set<string>();
@@ -60,17 +66,23 @@ export const codex: NamingTarget = {
     for (const ref of input.tools) {
       const rendered: RenderedName = { server: ref.server, tool: ref.tool, name: '' };
       names.push(rendered);
+      const sanitized = codexSanitize(ref.server);
+      const namespace = sanitized.startsWith('mcp__') ? sanitized : `mcp__${sanitized}`;
+      const callable = codexSanitize(ref.tool);
+      const refusal = codexServerRefusal(ref.server);
+      if (refusal) {
+        Object.assign(rendered, { namespace, function: callable }, refusedName(codexFlatName(namespace, callable), refusal));
+        continue;
+      }
       const nsIdentity = `${ref.server}\0${ref.server}\0`;
       const toolIdentity = `${nsIdentity}\0${ref.tool}\0${ref.tool}`;
       if (seen.has(toolIdentity)) {
-        rendered.name = codexFlatName(`mcp__${codexSanitize(ref.server)}`, codexSanitize(ref.tool));
+        Object.assign(rendered, { name: codexFlatName(namespace, callable), namespace, function: callable });
         rendered.dropped = 'duplicate tool on the same server (Codex skips it)';
         continue;
       }
       seen.add(toolIdentity);
-      const sanitized = codexSanitize(ref.server);
-      const namespace = sanitized.startsWith('mcp__') ? sanitized : `mcp__${sanitized}`;
-      candidates.push({ rendered, namespace, callable: codexSanitize(ref.tool), nsIdentity, toolIdentity });
+      candidates.push({ rendered, namespace, callable, nsIdentity, toolIdentity });
     }
     hashColliding(
       candidates,
@@ -90,20 +102,16 @@ export const codex: NamingTarget = {
         c.callable += hashSuffix(c.toolIdentity);
       },
     );
+    // Anything still shared (a hash that happened to produce an existing name) is rehashed with `identity\0i`, in the
+    // order Codex allocates: by identity, compared as UTF-8 bytes (Rust `String` ordering).
     const used = new Set<string>();
-    // Rust `String` ordering is by UTF-8 bytes: sort on encoded keys, computed once.
     const keyed = candidates.map((c) => ({ c, key: Buffer.from(c.toolIdentity, 'utf8') }));
     keyed.sort((a, b) => Buffer.compare(a.key, b.key));
     for (const { c } of keyed) {
-      let [namespace, callable] = [c.namespace, c.callable];
-      if (!(namespace.length + callable.length + DELIMITER.length <= MAX && !used.has(namespace + callable))) {
-        for (let attempt = 0; ; attempt++) {
-          [namespace, callable] = fitWithHash(c.namespace, c.callable, attempt === 0 ? c.toolIdentity : `${c.toolIdentity}\0${attempt}`);
-          if (!used.has(namespace + callable)) break;
-        }
-      }
-      used.add(namespace + callable);
-      c.rendered.name = codexFlatName(namespace, callable);
+      let callable = c.callable;
+      for (let attempt = 1; used.has(`${c.namespace}\0${callable}`); attempt++) callable = c.callable + hashSuffix(`${c.toolIdentity}\0${attempt}`);
+      used.add(`${c.namespace}\0${callable}`);
+      Object.assign(c.rendered, { name: codexFlatName(c.namespace, callable), namespace: c.namespace, function: callable });
     }
     return finish('codex', names);
   },

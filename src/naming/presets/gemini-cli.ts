@@ -1,18 +1,13 @@
 import type { ToolRef } from '../../catalog/types.js';
 import { finish, renderEach } from '../build.js';
+import { registrationNote, registrationPrecedence } from '../order.js';
 import { middleElide } from '../length.js';
 import { resolveServer, resolveTool, splitFirst } from '../parse.js';
 import { subEach } from '../sanitize.js';
 import type { NamingTarget, RenderedName } from '../types.js';
+import { geminiValidName } from '../../config/clients/gemini-names.js';
+// geminiValidName (≥ v0.33) is Gemini CLI's own name function: shared with the reader's approval rule.
 import { GEMINI_WIRE } from '../wire.js';
-
-/** `generateValidName` (≥ v0.33): add mcp_, [^a-zA-Z0-9_\-.:] → "_", leading non-[A-Za-z_] gets "_", elide at 63. */
-export function geminiValidName(value: string): string {
-  let name = value.startsWith('mcp_') ? value : `mcp_${value}`;
-  name = subEach(name, /[^a-zA-Z0-9_\-.:]/, '_');
-  if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
-  return middleElide(name, 63, 30, '...', 30);
-}
 
 /** Legacy (≤ v0.32) `generateValidName(toolName)`: [^a-zA-Z0-9_.-] → "_", elide at 63 with "___". */
 export function geminiLegacyValidName(value: string): string {
@@ -22,25 +17,26 @@ export function geminiLegacyValidName(value: string): string {
 const sanitizePart = (part: string): string => subEach(part, /[^a-zA-Z0-9_\-.:]/, '_');
 
 /**
- * Gemini CLI ≥ 0.33: `G(S + "_" + T)`. The registry is a Map, so the last registration of a name wins.
+ * Gemini CLI ≥ 0.33: `G(S + "_" + T)`. The registry is a Map, so the last registration of a name wins: the server ready
+ * last, and inside a server the tool listed last (observed with Gemini CLI 0.61.0, test/fidelity/clients/).
  * Its policy parser splits at the first "_" after "mcp_" (the docs warn against "_" in server names).
  */
 export const geminiCli: NamingTarget = {
   id: 'gemini-cli',
   kind: 'preset',
   summary: 'Gemini CLI ≥ 0.33: mcp_server_tool, [^A-Za-z0-9_.:-] → "_", middle "..." elision at 63, last wins',
-  source: 'verified: google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts, tool-registry.ts @5411f113',
+  source:
+    'verified: google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts, tool-registry.ts @5411f113; names and collisions observed with the real client',
   status: 'verified',
+  checkedAgainst: { package: '@google/gemini-cli', version: '0.61.0', date: '2026-11-26' },
   prefixing: 'always',
   wire: GEMINI_WIRE,
   maxTools: 512,
-  render: (input) => {
-    const rendering = renderEach('gemini-cli', input, (ref) => ({ name: geminiValidName(`${ref.server}_${ref.tool}`) }), 'last-wins');
-    if (rendering.names.some((name) => name.dropped !== undefined)) {
-      rendering.nondeterministic = 'the last registration of a name wins, which follows server discovery order; mcpns assumes sorted order';
-    }
-    return rendering;
-  },
+  render: (input) =>
+    renderEach('gemini-cli', input, (ref) => ({ name: geminiValidName(`${ref.server}_${ref.tool}`) }), 'last-wins', {
+      precedence: registrationPrecedence(input),
+      nondeterministicOnCollision: registrationNote(input, 'Gemini CLI', 'last'),
+    }),
   parse: (name: string, servers: string[], tools?: ToolRef[]): ToolRef | undefined => {
     if (!name.startsWith('mcp_')) return undefined;
     const parts = splitFirst(name.slice('mcp_'.length), '_');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { stringify } from 'smol-toml';
-import { awkwardServers } from '../fixture-servers.js';
+import { awkwardServers, rowServers } from '../fixture-servers.js';
 import type { ClientDriver, FixtureServer, Scenario, WriteContext } from '../types.js';
 
 /**
@@ -10,20 +10,21 @@ import type { ClientDriver, FixtureServer, Scenario, WriteContext } from '../typ
  * waits for them. The model name decides whether MCP tools are sent upfront (an unknown model) or deferred behind
  * `tool_search` (a model in Codex's catalog; the fake endpoint then searches once for every fixture tool).
  *
- * setup: `trust` ('trusted' | 'untrusted') and `trustDir` ('project' | 'parent'): a `[projects."<dir>"]` entry for the
- * project folder or the folder above it; `model` on the scenario.
+ * Scopes: `user`, `project` (`.codex/config.toml` at the project root, a git repository) and `cwd` (the one in the
+ * scenario's `cwd` subfolder). setup: `trust` ('trusted' | 'untrusted') and `trustDir` ('project' | 'parent' | 'cwd'): a
+ * `[projects."<dir>"]` entry for the project root, the folder above it or the subfolder run in; `model` on the scenario.
  */
 export const codexDriver: ClientDriver = {
   id: 'codex',
   preset: 'codex',
   label: 'Codex',
-  scopes: ['user', 'project'],
+  scopes: ['user', 'project', 'cwd'],
   files(scenario, context) {
     const { home, project } = context.dirs;
     const setup = scenario.setup ?? {};
     const entries = (scope: string): Record<string, unknown> =>
       Object.fromEntries(scenario.servers.filter((server) => (server.scope ?? 'user') === scope).map((server) => [server.name, entry(server, context)]));
-    const trustDir = setup['trustDir'] === 'parent' ? join(project, '..') : project;
+    const trustDir = setup['trustDir'] === 'parent' ? join(project, '..') : setup['trustDir'] === 'cwd' ? join(project, scenario.cwd ?? '') : project;
     const user: Record<string, unknown> = {
       model: scenario.model ?? 'fixture-model',
       model_provider: 'fixture',
@@ -34,6 +35,8 @@ export const codexDriver: ClientDriver = {
     const files: Record<string, string> = { [join(home, '.codex', 'config.toml')]: stringify(user) };
     const projectServers = entries('project');
     if (Object.keys(projectServers).length) files[join(project, '.codex', 'config.toml')] = stringify({ mcp_servers: projectServers });
+    const cwdServers = entries('cwd');
+    if (Object.keys(cwdServers).length) files[join(project, scenario.cwd ?? '', '.codex', 'config.toml')] = stringify({ mcp_servers: cwdServers });
     return files;
   },
   env: (_scenario, context) => ({ CODEX_HOME: join(context.dirs.home, '.codex') }),
@@ -67,6 +70,16 @@ export const codexScenarios: Scenario[] = [
     servers: names(),
     model: 'gpt-5.5',
     searchAll: true,
+  },
+  {
+    id: 'rows',
+    description: 'the inputs of the fidelity tables (test/fidelity/tables/), one server and one tool each',
+    servers: rowServers('rows', (name) => (codexAccepts(name) ? 'loaded' : 'refused')),
+  },
+  {
+    id: 'rows-apart',
+    description: 'the two fidelity rows kept apart from the others (my_server would collide with my.server; solo runs alone)',
+    servers: rowServers('rowsApart', (name) => (codexAccepts(name) ? 'loaded' : 'refused')),
   },
   {
     id: 'untrusted-project',
@@ -103,5 +116,35 @@ export const codexScenarios: Scenario[] = [
       { name: 'user-one', tools: ['one'], scope: 'user', expect: 'loaded' },
     ],
     setup: { trust: 'trusted', trustDir: 'parent' },
+  },
+  {
+    id: 'subfolder-trusted-root',
+    description: 'run in a subfolder of a trusted project: the .codex/config.toml of the project root and of the subfolder both apply',
+    servers: [
+      { name: 'root-one', tools: ['one'], scope: 'project', expect: 'loaded' },
+      { name: 'cwd-one', tools: ['one'], scope: 'cwd', expect: 'loaded' },
+    ],
+    cwd: 'packages/app',
+    setup: { trust: 'trusted' },
+  },
+  {
+    id: 'subfolder-trusted-cwd',
+    description: "run in a subfolder that is itself trusted (the project root has no entry): only the subfolder's own .codex/config.toml applies",
+    servers: [
+      { name: 'root-one', tools: ['one'], scope: 'project', expect: 'not-trusted' },
+      { name: 'cwd-one', tools: ['one'], scope: 'cwd', expect: 'loaded' },
+    ],
+    cwd: 'packages/app',
+    setup: { trust: 'trusted', trustDir: 'cwd' },
+  },
+  {
+    id: 'subfolder-untrusted',
+    description: 'run in a subfolder of a project nobody trusted',
+    servers: [
+      { name: 'root-one', tools: ['one'], scope: 'project', expect: 'not-trusted' },
+      { name: 'cwd-one', tools: ['one'], scope: 'cwd', expect: 'not-trusted' },
+      { name: 'user-one', tools: ['one'], scope: 'user', expect: 'loaded' },
+    ],
+    cwd: 'packages/app',
   },
 ];

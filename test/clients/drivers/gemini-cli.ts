@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { awkwardServers, LONG_SERVER, orderServers } from '../fixture-servers.js';
+import { awkwardServers, LONG_SERVER, orderServers, rowServers } from '../fixture-servers.js';
 import type { ClientDriver, FixtureServer, Scenario, WriteContext } from '../types.js';
 
 /**
@@ -68,6 +68,20 @@ export const geminiCliScenarios: Scenario[] = [
     id: 'order',
     description: 'names that collide once sanitized: which server and which tool the client keeps (config, start or name order)',
     servers: orderServers(),
+    clientArgs: ['--approval-mode', 'yolo'],
+    mcpnsArgs: ['--approval-mode', 'yolo'],
+  },
+  {
+    id: 'rows',
+    description: 'the inputs of the fidelity tables (test/fidelity/tables/), one server and one tool each',
+    servers: rowServers('rows'),
+    clientArgs: ['--approval-mode', 'yolo'],
+    mcpnsArgs: ['--approval-mode', 'yolo'],
+  },
+  {
+    id: 'rows-apart',
+    description: 'the two fidelity rows kept apart from the others (my_server would collide with my.server; solo runs alone)',
+    servers: rowServers('rowsApart'),
     clientArgs: ['--approval-mode', 'yolo'],
     mcpnsArgs: ['--approval-mode', 'yolo'],
   },

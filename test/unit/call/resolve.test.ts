@@ -67,6 +67,18 @@ describe('resolveToolName', () => {
     expect(mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, pick: 'priority' })).code).toBe('TOOL_AMBIGUOUS');
   });
 
+  it('the ambiguity hint suggests --pick priority only when it would decide, and says whom it would pick (issue 25 §4.7)', () => {
+    const tie = mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, priority: () => 60 }));
+    expect(tie.hint).toBe(
+      "use a qualified name; --pick priority cannot decide here: no single server has the highest priority (set namespaces.<ns>.priority, or a profile's priorities with --profile)",
+    );
+    expect(mcpnsErrorOf(() => resolveToolName('add', catalog, base)).hint).toContain('--pick priority cannot decide here');
+    const decides = mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, priority: (server) => (server === 'calculator' ? 100 : 10) }));
+    expect(decides.hint).toBe('use a qualified name, or --pick priority, which would choose calculator (priority 100; math-service: 10)');
+    const tried = mcpnsErrorOf(() => resolveToolName('add', catalog, { ...base, pick: 'priority', priority: () => 60 }));
+    expect(tried.hint).toMatch(/^no single server has the highest priority .*; use a qualified name$/);
+  });
+
   it('a namespace hint disambiguates a short name', () => {
     expect(resolveToolName('add', catalog, { ...base, namespaceHint: 'calculator' })).toMatchObject({ server: 'calculator', tool: 'add' });
   });

@@ -2,7 +2,8 @@
  * Writes one config file per client into a fake project and a fake home, each declaring a stdio server
  * `<client>-calc` (the calculator fixture, with that client's tool filter when it has one) and, optionally,
  * a remote `<client>-remote`. A sentinel secret is planted in env and headers of every format, literally
- * and through that client's variable syntax (from $MCPNS_SECRET).
+ * and through that client's variable syntax (from $MCPNS_SECRET). The project is trusted by Codex and Gemini CLI, and
+ * Gemini's servers have `trust: true`, so every server is loaded.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -101,11 +102,14 @@ export function writeClientTree(options: TreeOptions): ClientTree {
     '.gemini/settings.json',
     json({
       mcpServers: {
-        ...stdio('gemini-cli', { FROM_VAR: '$MCPNS_SECRET' }, { includeTools: ['add', 'multiply(a, b)'], excludeTools: ['multiply'] }),
-        ...remote('gemini-cli', { Authorization: 'Bearer ${MCPNS_SECRET}' }, { type: 'http' }),
+        ...stdio('gemini-cli', { FROM_VAR: '$MCPNS_SECRET' }, { includeTools: ['add', 'multiply(a, b)'], excludeTools: ['multiply'], trust: true }),
+        ...remote('gemini-cli', { Authorization: 'Bearer ${MCPNS_SECRET}' }, { type: 'http', trust: true }),
       },
     }),
   );
+  // The project is trusted as its users would have it: Codex reads its .codex/config.toml, Gemini CLI runs in it.
+  write(home, '.codex/config.toml', `[projects.${toml(project)}]\ntrust_level = "trusted"\n`);
+  write(home, '.gemini/trustedFolders.json', json({ [project]: 'TRUST_FOLDER' }));
   write(
     project,
     'opencode.json',

@@ -58,12 +58,8 @@ const WORKED: Record<string, [string | null, string | null, string | null, strin
     'awslabs_billing-cost-management-mcp-server__get_cost_an_0d75bb3c',
     'Z_rich_Caf___na_ve_r_sum__4aac3190',
   ],
-  codex: [
-    'mcp__github__create_issue',
-    'mcp__My_Server_v2__get_time',
-    'mcp__awslabs_billing_cost_management_mcp_server__ge_7f0c1c63d828',
-    'mcp__Z_rich_Caf__na_ve_r_sum_',
-  ],
+  // Codex refuses server names with spaces or non-ASCII letters, and no longer shortens long names (Codex 0.169.0).
+  codex: ['mcp__github__create_issue', null, 'mcp__awslabs_billing_cost_management_mcp_server__get_cost_and_usage_comparisons_with_forecast', null],
   cursor: ['mcp_github_create_issue', 'mcp_My Server.v2_get.time', null, 'mcp_Zürich Café_naïve résumé'],
   slash: ['github/create_issue', 'My Server.v2/get.time', `${AWS[0]}/${AWS[1]}`, 'Zürich Café/naïve résumé'],
   'double-underscore': ['github__create_issue', 'My Server.v2__get.time', `${AWS[0]}__${AWS[1]}`, 'Zürich Café__naïve résumé'],
@@ -95,7 +91,7 @@ describe('worked examples (naming-presets.md §3)', () => {
     expect(one('gemini-cli', AWS).name).toHaveLength(63);
     expect(one('openai-agents-prefixed', AWS).name).toHaveLength(64);
     expect(one('cline', AWS).name).toHaveLength(64);
-    expect(one('codex', AWS).name).toHaveLength(64);
+    expect(one('codex', AWS).name).toHaveLength(93);
     expect(one('1mcp', AWS).name).toHaveLength(92);
   });
 
@@ -200,7 +196,7 @@ describe('collision policies', () => {
     expect(r.names.map((n) => n.name)).toEqual(['mcp__a_b__x', 'mcp__a_b__x']);
     expect(r.names[1]!.dropped).toMatch(/shadowed by a\.b\/x/);
     expect(r.lookup.get('mcp__a_b__x')).toEqual([{ server: 'a.b', tool: 'x' }]);
-    expect(r.nondeterministic).toMatch(/depends on the order .* mcpns assumes sorted/);
+    expect(r.nondeterministic).toMatch(/depends on which one Claude Code finds ready first .*mcpns went by the order its own discovery saw them ready/);
     const parse = getTarget('claude-code').parse!;
     expect(parse('mcp__a_b__x', ['a.b', 'a_b'])).toEqual({ server: 'a_b', tool: 'x' });
     expect(parse('mcp__my_srv__get_time', ['my.srv'], [{ server: 'my.srv', tool: 'get.time' }])).toEqual({ server: 'my.srv', tool: 'get.time' });

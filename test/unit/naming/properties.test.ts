@@ -154,7 +154,7 @@ describe('hostile input', () => {
     for (const target of listTargets()) {
       const rendering = target.render(input);
       expect(rendering.names).toHaveLength(3);
-      const limited = target.wire && ['vscode', 'gemini-cli', 'codex', 'openai-agents-prefixed', 'cline'].includes(target.id);
+      const limited = target.wire && ['vscode', 'gemini-cli', 'openai-agents-prefixed', 'cline'].includes(target.id);
       if (limited) expect(rendering.names[0]!.name.length).toBeLessThanOrEqual(64);
     }
   });

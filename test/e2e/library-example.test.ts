@@ -1,0 +1,31 @@
+/**
+ * The README's library example, run as written with Node against the built package (resolved as `mcpns` from a
+ * project that has it installed, as a user's would), and its output compared with the one the README shows.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/fixtures.js';
+import { makeTempDir } from '../helpers/temp.js';
+
+describe("README's library example", () => {
+  it('runs in this repository and prints what the README shows', async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const match = /<!-- library-example:start -->\n```js\n([\s\S]*?)```\n\n```\n([\s\S]*?)```\n<!-- library-example:end -->/.exec(readme);
+    expect(match).not.toBeNull();
+    const [, code, shown] = match as RegExpExecArray;
+    const project = makeTempDir('mcpns-library-');
+    mkdirSync(join(project, 'node_modules'));
+    symlinkSync(REPO_ROOT, join(project, 'node_modules', 'mcpns'), 'dir');
+    writeFileSync(join(project, 'example.mjs'), code as string);
+    const output = await new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+      execFile(process.execPath, [join(project, 'example.mjs')], { cwd: REPO_ROOT, timeout: 60_000 }, (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stdout, stderr }),
+      ),
+    );
+    expect(output.stderr).toBe('');
+    expect(output.code).toBe(0);
+    expect(output.stdout).toBe(shown);
+  });
+});
