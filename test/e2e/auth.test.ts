@@ -344,6 +344,26 @@ describe('secrets a token endpoint echoes back, in any encoding mcpns sent them 
   });
 });
 
+describe('the SDK\'s own warnings (console.warn "[mcp-sdk] …") go through mcpns\'s stderr', () => {
+  it('a refresh refused by a token endpoint echoing the request: the refresh token never printed, the warning only under -v', async () => {
+    const { run, server, stateDir } = await setup();
+    expect((await run(['auth', 'login', 's'])).code).toBe(0);
+    const refreshToken = new TokenStore(stateDir).read(server.url, 's')?.tokens?.refresh_token;
+    expect(refreshToken, 'the sign-in stored a refresh token').toBeTruthy();
+    await server.control('expire-access-tokens');
+    await server.control('set', { tokenEndpoint: 'echo' });
+    // The built bin: the SDK's console.warn would reach the real stderr there.
+    const list = await run(['list']);
+    expect(list.stderr).toContain('server "s" failed: AUTH_REQUIRED');
+    expect(list.stderr).not.toContain('[mcp-sdk]');
+    expect(list.stderr).not.toContain(refreshToken);
+    const verbose = await run(['list', '-v']);
+    expect(verbose.stderr).toContain('MCP SDK: Could not refresh OAuth tokens');
+    expect(verbose.stderr).toContain('refresh_token=***');
+    expect(verbose.stdout + verbose.stderr).not.toContain(refreshToken);
+  });
+});
+
 describe('the token store holds regular files only', () => {
   it.each([
     ['a FIFO', (file: string) => execFileSync('mkfifo', [file])],

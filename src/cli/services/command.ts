@@ -9,6 +9,7 @@ import { isMcpnsError } from '../../errors.js';
 import type { CliIo } from './io.js';
 import type { OutputFlags } from '../options/output-options.js';
 import { CliConsole, decideColor } from './console.js';
+import { routeSdkWarnings } from './sdk-warnings.js';
 
 /** What a handler works with: the outside world (io) and the console every output goes through. */
 export interface Runtime {
@@ -62,11 +63,15 @@ export function defineAction<A extends unknown[], O extends OptionValues & Outpu
     const options = command.opts();
     const console = consoleFor(host.io, options);
     host.setJsonErrors(console.json);
+    // The SDK's own console warnings go through this console (scrubbed, terminal-safe) while the command runs.
+    const unroute = routeSdkWarnings(console);
     try {
       const code = await run({ io: host.io, console, afterOutput: (work) => host.afterOutput(work) }, options, ...command.processedArgs);
       host.setExitCode(host.io.signal.aborted ? reportError(undefined, { io: host.io, console }) : code);
     } catch (error) {
       host.setExitCode(reportError(error, { io: host.io, console }, reporting));
+    } finally {
+      unroute();
     }
   });
 }
