@@ -26,6 +26,8 @@ export interface PostHandlers {
   onFailed(reason: string): void;
   /** The upstream wants what only the SDK transport does (authorization): send the message through it instead. */
   onFallback(): void;
+  /** HTTP 404 to a request in a session: the server no longer knows the session (it restarted or dropped it). */
+  onSessionGone(): void;
 }
 
 export interface RawPoster {
@@ -76,8 +78,9 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
       headersFor().then(
         (common) => {
           if (aborted) return;
+          const inSession = common['mcp-session-id'] !== undefined;
           request = send(url, { method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) =>
-            read(response, maxResponseBytes, {
+            read(response, maxResponseBytes, inSession, {
               onMessage: (value) => {
                 if (!aborted) handlers.onMessage(value);
               },
@@ -87,6 +90,11 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
                 if (settled || aborted) return;
                 settled = true;
                 handlers.onFallback();
+              },
+              onSessionGone: () => {
+                if (settled || aborted) return;
+                settled = true;
+                handlers.onSessionGone();
               },
             }),
           );
@@ -121,14 +129,16 @@ interface ReadHandlers {
   onEnd(): void;
   onFailed(reason: string): void;
   onFallback(): void;
+  onSessionGone(): void;
 }
 
 /** Read one answer: a JSON body or an SSE stream of messages, bounded at `maxBytes`. */
-function read(response: IncomingMessage, maxBytes: number, handlers: ReadHandlers): void {
+function read(response: IncomingMessage, maxBytes: number, inSession: boolean, handlers: ReadHandlers): void {
   const status = response.statusCode ?? 0;
   if (status < 200 || status > 299) {
     response.resume();
     if (AUTH_STATUSES.has(status)) return handlers.onFallback();
+    if (status === 404 && inSession) return handlers.onSessionGone();
     return handlers.onFailed(`answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
   }
   const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -140,6 +140,16 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   };
   const rawPending = new Map<string, RawHandlers>();
   let rawCounter = 0;
+  /** An HTTP server that answers 404 to its session has lost it (restarted): the session is over, as if closed. */
+  const sessionGone = (): void => {
+    if (closing || lostReason !== undefined) return;
+    lostReason = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
+    lost?.(lostReason);
+    for (const [id, pending] of rawPending) {
+      rawPending.delete(id);
+      pending.onLost(lostReason);
+    }
+  };
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
   const progressRoutes = new Map<string, NonNullable<UpstreamRequestOptions['onprogress']>>();
@@ -249,6 +259,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
           const posted = poster?.post(message, {
             onMessage: fromPoster,
             onFallback: viaSdk,
+            onSessionGone: sessionGone,
             onFailed: (reason) => {
               const pending = rawPending.get(id);
               if (!pending) return;
