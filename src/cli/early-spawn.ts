@@ -18,7 +18,22 @@ import { messageLine, readingMessage } from './services/console.js';
  * before.
  */
 /** Options that do not change which servers are started or how. */
-const FLAGS = new Set(['--json', '--no-color', '-v', '--verbose', '-q', '--quiet', '--wide', '--fail-fast', '--update', '--allow-partial']);
+const FLAGS = new Set([
+  '--json',
+  '--no-color',
+  '-v',
+  '--verbose',
+  '-q',
+  '--quiet',
+  '--wide',
+  '--fail-fast',
+  '--update',
+  '--allow-partial',
+  // serve (not --lazy: it starts nothing until the first request)
+  '--dry-run',
+  '--log-args',
+  '--no-watch',
+]);
 const VALUES = new Set([
   '--timeout',
   '--format',
@@ -31,6 +46,15 @@ const VALUES = new Set([
   '--map-out',
   '--baseline',
   '--write-baseline',
+  // serve
+  '--http',
+  '--token-file',
+  '--allowed-host',
+  '--allowed-origin',
+  '--for',
+  '--as',
+  '--log-file',
+  '--page-size',
 ]);
 /** Options taking any number of values (up to the next option). */
 const LISTS = new Set(['--server', '--ignore']);

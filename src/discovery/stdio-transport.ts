@@ -69,6 +69,15 @@ export class ProcessGroupStdioTransport implements Transport {
   /** Negotiated protocol version, set by the Client once initialize succeeds. */
   protocolVersion: string | undefined;
 
+  /**
+   * Sees each parsed stdout message before its JSON-RPC check and onmessage; true when it took the message (the
+   * gateway's raw forwarding takes the answers to its own requests there, without a schema walk per answer).
+   */
+  onRawMessage?: ((value: unknown) => boolean) | undefined;
+
+  /** stdin is corked until the event loop has handled what it read: messages sent meanwhile leave in one write. */
+  private corked = false;
+
   private group: ProcessGroup | undefined;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -148,6 +157,14 @@ export class ProcessGroupStdioTransport implements Transport {
         reject(new Error('not connected'));
         return;
       }
+      if (!this.corked) {
+        this.corked = true;
+        stdin.cork();
+        setImmediate(() => {
+          this.corked = false;
+          stdin.uncork();
+        });
+      }
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
     });
@@ -221,6 +238,7 @@ export class ProcessGroupStdioTransport implements Transport {
     }
     // Only a line this long can nest that deep (each level costs at least two characters).
     if (text.length > 2 * WIRE_MAX_DEPTH && capDepth(value)) this.options.stderr.note(`a value nested more than ${WIRE_MAX_DEPTH} levels deep was cut there`);
+    if (this.sawMessage && this.onRawMessage?.(value)) return;
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       this.options.stderr.note(`stdout line that is not a JSON-RPC message ignored: ${this.options.stderr.excerpt(text, 200)}`);

@@ -8,6 +8,7 @@ import { buildCatalog } from '../catalog/build.js';
 import type { Catalog, ServerDiscovery } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec } from '../config/model.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../discovery/defaults.js';
 import type { DiscoveryOptions, HeldSession } from '../discovery/types.js';
 import { applyClientToolFilters } from '../profiles/client-filters.js';
 import { applyProfile } from '../profiles/profile.js';
@@ -183,7 +184,11 @@ export class Gateway {
           this.failed(slot, discovery.server.error?.code ?? 'FAILED', discovery.server.error?.message ?? 'the server did not start');
           return;
         }
-        await this.adopt(slot, upstreamFromHeld(slot.spec.name, session), false);
+        await this.adopt(
+          slot,
+          upstreamFromHeld(slot.spec.name, session, { maxResponseBytes: this.options.discovery.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }),
+          false,
+        );
       }),
     );
     this.recompute(false);
@@ -484,15 +489,20 @@ export class Gateway {
     const sendRaw = slot?.status === 'up' ? slot.upstream?.sendRaw : undefined;
     if (!route || !slot || !sendRaw) return false;
     const startedAt = performance.now();
-    const controller = new AbortController();
+    // The call's signal is made only when something listens (a request to the client): most calls never need one.
+    let controller: AbortController | undefined;
+    let cancelled = false;
+    const signal = (): AbortSignal => (controller ??= new AbortController()).signal;
     const meta = (params['_meta'] as JsonObject | undefined) ?? {};
     const token = meta['progressToken'] as string | number | undefined;
     const { progressToken: _token, ...forwardedMeta } = meta;
     const call: DownstreamCall = {
       session,
-      signal: controller.signal,
+      get signal() {
+        return signal();
+      },
       notify: (method, notifyParams) => downstream.notify(method, notifyParams),
-      send: (method, sendParams, signal) => downstream.request(method, sendParams, AbortSignal.any([signal, controller.signal])),
+      send: (method, sendParams, requestSignal) => downstream.request(method, sendParams, AbortSignal.any([requestSignal, signal()])),
     };
     const inflight: InFlight = { call };
     slot.inflight.add(inflight);
@@ -522,7 +532,7 @@ export class Gateway {
         ? { onProgress: (progress: JsonObject) => downstream.notify('notifications/progress', { ...progress, progressToken: token }) }
         : {}),
       onResponse: (response) => {
-        if (controller.signal.aborted) return;
+        if (cancelled) return;
         if (response.error) {
           finish('error', undefined, response.error.message);
           return downstream.reply({ jsonrpc: '2.0', id, error: response.error });
@@ -532,7 +542,7 @@ export class Gateway {
         downstream.reply({ jsonrpc: '2.0', id, result });
       },
       onLost: (reason) => {
-        if (controller.signal.aborted) return;
+        if (cancelled) return;
         const message = slot.lostReason ?? `upstream server "${route.server}" ${reason}`;
         finish('error', undefined, message);
         downstream.reply({ jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InternalError, message } });
@@ -540,7 +550,8 @@ export class Gateway {
     });
     this.fastCalls.set(key, {
       cancel: (reason) => {
-        controller.abort(reason);
+        cancelled = true;
+        controller?.abort(reason);
         request.cancel(reason);
         finish('cancelled');
       },

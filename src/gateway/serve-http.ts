@@ -8,9 +8,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { createDownstreamServer, createSessionServer } from './downstream.js';
-import type { Gateway } from './engine.js';
+import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
+import type { JsonObject } from './upstream.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -38,6 +39,8 @@ export interface HttpGateway {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+/** Protocol versions a 2025-era session may name in MCP-Protocol-Version on the fast path (others: the SDK decides). */
+const SESSION_VERSIONS = new Set(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
 /** Deeper values are refused before any validator walks them (recursive validators overflow the stack). */
 const MAX_DEPTH = 256;
 
@@ -81,6 +84,12 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     transport: WebStandardStreamableHTTPServerTransport;
     close(): Promise<void>;
     lastSeen: number;
+    /** The engine's view of this session (the fast path hands it calls). */
+    session: DownstreamSession;
+    /** The client has sent notifications/initialized. */
+    ready: boolean;
+    /** Requests the fast path sent this client on a call's stream (elicitation, sampling, roots), by our id. */
+    asked: Map<string, { resolve(result: JsonObject): void; reject(error: Error): void }>;
   }
   const sessions = new Map<string, LegacySession>();
   const modern = createMcpHandler(
@@ -105,7 +114,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   idleTimer.unref();
 
   async function newSession(): Promise<LegacySession> {
-    const { server } = createSessionServer(gateway);
+    const { server, session } = createSessionServer(gateway);
     const holder: { record?: LegacySession } = {};
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -115,11 +124,21 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     });
     const record: LegacySession = (holder.record = {
       transport,
+      session,
+      ready: false,
+      asked: new Map(),
       lastSeen: Date.now(),
       close: async () => {
+        for (const pending of record.asked.values()) pending.reject(new Error('the session closed'));
+        record.asked.clear();
         await server.close().catch(() => {});
       },
     });
+    const initialized = server.oninitialized;
+    server.oninitialized = () => {
+      initialized?.();
+      record.ready = true;
+    };
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
@@ -229,9 +248,6 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     if (!['GET', 'POST', 'DELETE'].includes(method)) return reject(res, 405, 'Method not allowed', { allow: 'GET, POST, DELETE' });
     const body = method === 'POST' ? await readBody(req, res) : undefined;
     if (method === 'POST' && body === undefined) return;
-    const controller = new AbortController();
-    res.on('close', () => controller.abort());
-    const request = toWebRequest(req, body, controller.signal);
     let parsed: unknown;
     if (body !== undefined) {
       try {
@@ -242,6 +258,16 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       if (deeperThan(parsed, MAX_DEPTH)) return reject(res, 400, `Invalid request: values nested deeper than ${MAX_DEPTH} levels`);
     }
     const sessionId = req.headers['mcp-session-id'];
+    if (method === 'POST' && typeof sessionId === 'string') {
+      const known = sessions.get(sessionId);
+      if (known && fastPath(known, parsed, req, res)) {
+        known.lastSeen = Date.now();
+        return;
+      }
+    }
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = toWebRequest(req, body, controller.signal);
     const legacy = typeof sessionId === 'string' || method !== 'POST' || (await isLegacyRequest(request, parsed, { maxRequestBodySize: maxBody }));
     if (!legacy) return send(res, await modern.fetch(request, { parsedBody: parsed }));
     let session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
@@ -255,6 +281,94 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     const response = await session.transport.handleRequest(request, { parsedBody: parsed });
     if (!session.transport.sessionId) await session.close();
     await send(res, response);
+  }
+
+  /**
+   * The fast path of an initialized 2025-era session: a tools/call goes to the engine's raw forwarding and its answer
+   * is written here (one JSON body; an SSE stream once progress or a request to the client has to travel with it),
+   * a cancel of such a call and the client's answers to what it was asked on such a stream are taken here. False:
+   * the SDK transport answers (anything else, or a request it would refuse: wrong media types, unknown version).
+   */
+  function fastPath(record: LegacySession, parsed: unknown, req: IncomingMessage, res: ServerResponse): boolean {
+    if (!record.ready || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+    const message = parsed as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
+    if (message.jsonrpc !== '2.0') return false;
+    const version = req.headers['mcp-protocol-version'];
+    if (version !== undefined && !SESSION_VERSIONS.has(String(version))) return false;
+    if (!String(req.headers['content-type'] ?? '').includes('application/json')) return false;
+    const params = message.params && typeof message.params === 'object' && !Array.isArray(message.params) ? (message.params as JsonObject) : undefined;
+    if (message.method === undefined) {
+      const asked = typeof message.id === 'string' ? record.asked.get(message.id) : undefined;
+      if (!asked) return false;
+      record.asked.delete(message.id as string);
+      const error = message.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
+      if (error && typeof error === 'object') asked.reject(new ProtocolError(Number(error.code) || -32603, String(error.message ?? 'error'), error.data));
+      else asked.resolve((message.result ?? {}) as JsonObject);
+      res.writeHead(202).end();
+      return true;
+    }
+    if (message.method === 'notifications/cancelled' && message.id === undefined && params) {
+      if (!gateway.fastCancel(record.session, params['requestId'], String(params['reason'] ?? 'cancelled by the client'))) return false;
+      res.writeHead(202).end();
+      return true;
+    }
+    if (message.method !== 'tools/call' || (typeof message.id !== 'string' && typeof message.id !== 'number') || !params) return false;
+    const accept = String(req.headers.accept ?? '');
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return false;
+    const id = message.id;
+    const sessionHeader = { 'mcp-session-id': String(req.headers['mcp-session-id']) };
+    let stream = false;
+    let finished = false;
+    const event = (value: JsonObject): string => `event: message\ndata: ${JSON.stringify(value)}\n\n`;
+    const openStream = (): void => {
+      if (stream || res.headersSent) return;
+      stream = true;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...sessionHeader });
+    };
+    const downstream: FastDownstream = {
+      reply: (value) => {
+        if (finished || res.destroyed) return;
+        finished = true;
+        if (stream) return void res.end(event(value));
+        const text = JSON.stringify(value);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...sessionHeader });
+        res.end(text);
+      },
+      notify: async (notifyMethod, notifyParams) => {
+        if (finished || res.destroyed) return;
+        openStream();
+        res.write(event({ jsonrpc: '2.0', method: notifyMethod, ...(notifyParams ? { params: notifyParams } : {}) }));
+      },
+      request: (askMethod, askParams, signal) =>
+        new Promise<JsonObject>((resolve, rejectAsk) => {
+          if (finished || res.destroyed) return rejectAsk(new Error('the call is over'));
+          const askId = `mcpns-ask-${randomUUID()}`;
+          const onAbort = (): void => {
+            record.asked.delete(askId);
+            rejectAsk(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+          };
+          signal.addEventListener('abort', onAbort, { once: true });
+          record.asked.set(askId, {
+            resolve: (result) => {
+              signal.removeEventListener('abort', onAbort);
+              resolve(result);
+            },
+            reject: (error) => {
+              signal.removeEventListener('abort', onAbort);
+              rejectAsk(error);
+            },
+          });
+          openStream();
+          res.write(event({ jsonrpc: '2.0', id: askId, method: askMethod, ...(askParams ? { params: askParams } : {}) }));
+        }),
+    };
+    if (!gateway.fastToolCall(id, params, record.session, downstream)) return false;
+    // A client that goes away before the answer cancels the call upstream.
+    res.once('close', () => {
+      if (!finished) gateway.fastCancel(record.session, id, 'the client closed the connection');
+      finished = true;
+    });
+    return true;
   }
 
   function health(res: ServerResponse): void {

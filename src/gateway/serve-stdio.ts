@@ -6,52 +6,107 @@
  * JSON-RPC and the answer written back as it came, so a call costs what a hand-written proxy costs. Everything else
  * (and a call the fast path declines) goes through the SDK server.
  */
-import type { Readable, Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createSessionServer } from './downstream.js';
 import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
 import type { JsonObject } from './upstream.js';
 
-type MessageHandler = NonNullable<StdioServerTransport['onmessage']>;
+/** The SDK transport's own cap on one line; past it the bytes go to the SDK unread, which refuses them. */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Readable; stdout: Writable; signal?: AbortSignal }): Promise<void> {
-  const transport = new StdioServerTransport(streams.stdin, streams.stdout, { maxBufferSize: 64 * 1024 * 1024 });
+  // The SDK transport reads from `forwarded`: every line the fast path does not take, in order.
+  const forwarded = new PassThrough();
+  const transport = new StdioServerTransport(forwarded, streams.stdout, { maxBufferSize: MAX_LINE_BYTES });
   const fast: { session?: DownstreamSession; server?: Server; ready: boolean } = { ready: false };
+  // Replies written while the event loop handles what it read leave in one write (32 calls in flight answer in bursts).
+  let corked = false;
+  const write = (text: string): void => {
+    if (!corked) {
+      corked = true;
+      streams.stdout.cork();
+      setImmediate(() => {
+        corked = false;
+        streams.stdout.uncork();
+      });
+    }
+    streams.stdout.write(text);
+  };
   const downstream: FastDownstream = {
-    reply: (message) => void transport.send(message as never).catch(() => {}),
-    notify: (method, params) => transport.send({ jsonrpc: '2.0', method, ...(params ? { params } : {}) } as never).catch(() => {}),
+    reply: (message) => write(`${JSON.stringify(message)}\n`),
+    notify: async (method, params) => write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`),
     request: async (method, params, signal) => {
       if (!fast.server) throw new Error('no session');
       return (await fast.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 })) as unknown as JsonObject;
     },
   };
-  /** True when the fast path took the message. */
-  const intercept = (message: unknown): boolean => {
+  /** True when the fast path took the line (only lines naming a method it handles are parsed here). */
+  const intercept = (line: Buffer): boolean => {
     if (!fast.ready || !fast.session) return false;
-    const candidate = message as { id?: string | number; method?: string; params?: JsonObject };
-    if (candidate.method === 'tools/call' && candidate.id !== undefined && candidate.params && typeof candidate.params === 'object') {
-      return gateway.fastToolCall(candidate.id, candidate.params, fast.session, downstream);
+    const call = line.includes('"tools/call"');
+    if (!call && !line.includes('"notifications/cancelled"')) return false;
+    let candidate: { jsonrpc?: unknown; id?: string | number; method?: unknown; params?: JsonObject };
+    try {
+      candidate = JSON.parse(line.toString('utf8')) as typeof candidate;
+    } catch {
+      return false;
     }
-    if (candidate.method === 'notifications/cancelled' && candidate.id === undefined && candidate.params) {
-      return gateway.fastCancel(fast.session, candidate.params['requestId'], String(candidate.params['reason'] ?? 'cancelled by the client'));
+    if (!candidate || typeof candidate !== 'object' || candidate.jsonrpc !== '2.0') return false;
+    const params = candidate.params && typeof candidate.params === 'object' && !Array.isArray(candidate.params) ? candidate.params : undefined;
+    if (candidate.method === 'tools/call' && (typeof candidate.id === 'string' || typeof candidate.id === 'number')) {
+      // The SDK drops a request its schema refuses without a word; the client would wait forever.
+      if (!params) {
+        downstream.reply({ jsonrpc: '2.0', id: candidate.id, error: { code: -32602, message: 'Invalid params: tools/call takes an object' } });
+        return true;
+      }
+      return gateway.fastToolCall(candidate.id, params, fast.session, downstream);
+    }
+    if (candidate.method === 'notifications/cancelled' && candidate.id === undefined && params) {
+      return gateway.fastCancel(fast.session, params['requestId'], String(params['reason'] ?? 'cancelled by the client'));
     }
     return false;
   };
-  // Whatever handler the serving entry installs sees only what the fast path declined.
-  let handler: MessageHandler | undefined;
-  Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
-    enumerable: true,
-    get: () => handler,
-    set: (next: MessageHandler | undefined) => {
-      handler =
-        next &&
-        ((message: Parameters<MessageHandler>[0]) => {
-          if (!intercept(message)) next(message);
-        });
-    },
-  });
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let overlong = false;
+  const onData = (chunk: Buffer): void => {
+    let start = 0;
+    let newline: number;
+    let passOn: Buffer[] = [];
+    while ((newline = chunk.indexOf(0x0a, start)) !== -1) {
+      const part = chunk.subarray(start, newline + 1);
+      start = newline + 1;
+      if (overlong) {
+        overlong = false;
+        passOn.push(part);
+        continue;
+      }
+      const line = pending.length ? Buffer.concat([...pending, part]) : part;
+      pending = [];
+      pendingBytes = 0;
+      if (!intercept(line)) passOn.push(line);
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      if (overlong) passOn.push(rest);
+      else {
+        pending.push(rest);
+        pendingBytes += rest.length;
+        // A line this long is the SDK's to refuse: it gets the bytes as they come.
+        if (pendingBytes > MAX_LINE_BYTES) {
+          passOn = passOn.concat(pending);
+          pending = [];
+          pendingBytes = 0;
+          overlong = true;
+        }
+      }
+    }
+    if (passOn.length) forwarded.write(passOn.length === 1 ? passOn[0] : Buffer.concat(passOn));
+  };
+  streams.stdin.on('data', onData);
+  streams.stdin.once('end', () => forwarded.end());
 
   let ended: () => void = () => {};
   const done = new Promise<void>((resolve) => (ended = resolve));
@@ -80,5 +135,6 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
   streams.signal?.addEventListener('abort', onAbort, { once: true });
   await done;
   streams.signal?.removeEventListener('abort', onAbort);
+  streams.stdin.off('data', onData);
   await handle.close().catch(() => {});
 }

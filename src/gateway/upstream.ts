@@ -4,14 +4,19 @@
  * src/gateway sees only `Upstream`, plain JSON in and out, so a change of client SDK is a change of this file.
  */
 import type { Client } from '@modelcontextprotocol/client';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { AuthResolver } from '../discovery/auth-port.js';
 import type { ServerSpec } from '../config/model.js';
 import { DEFAULT_MAX_PAGES, listAllTools } from '../discovery/list-tools.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../discovery/defaults.js';
 import { openSession } from '../discovery/session.js';
+import { ProcessGroupStdioTransport } from '../discovery/stdio-transport.js';
+import { capDepth } from '../discovery/wire-guard.js';
 import type { ClientRole } from '../discovery/session.js';
 import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
+import { rawPoster } from './upstream-http.js';
 
 /** Results pass through exactly as the upstream sent them: no schema but "a JSON object". */
 const AnyResult = z.looseObject({});
@@ -100,8 +105,23 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
+/** A raw answer as it may be passed on: a result object, or an error with a numeric code and a message. */
+function wellFormed(answer: {
+  result?: unknown;
+  error?: unknown;
+}): { result: JsonObject } | { error: { code: number; message: string; data?: unknown } } | undefined {
+  const { result, error } = answer;
+  if (error !== undefined) {
+    const candidate = error as { code?: unknown; message?: unknown; data?: unknown } | null;
+    if (!candidate || typeof candidate !== 'object' || !Number.isInteger(candidate.code) || typeof candidate.message !== 'string') return undefined;
+    return { error: { code: candidate.code as number, message: candidate.message, ...(candidate.data !== undefined ? { data: candidate.data } : {}) } };
+  }
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined;
+  return { result: result as JsonObject };
+}
+
 /** An upstream from a session discovery handed over (`DiscoveryOptions.hold`). */
-export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
+export function upstreamFromHeld(name: string, held: HeldSession, options: { maxResponseBytes?: number | undefined } = {}): Upstream {
   const { session } = held;
   const client = session.client;
   let closing = false;
@@ -120,36 +140,71 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
   };
   const rawPending = new Map<string, RawHandlers>();
   let rawCounter = 0;
+  /** An HTTP server that answers 404 to its session has lost it (restarted): the session is over, as if closed. */
+  const sessionGone = (): void => {
+    if (closing || lostReason !== undefined) return;
+    lostReason = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
+    lost?.(lostReason);
+    for (const [id, pending] of rawPending) {
+      rawPending.delete(id);
+      pending.onLost(lostReason);
+    }
+  };
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
   const progressRoutes = new Map<string, NonNullable<UpstreamRequestOptions['onprogress']>>();
   let progressCounter = 0;
   const transport = client.transport;
-  if (transport) {
-    const inner = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      const candidate = message as {
-        method?: string;
-        params?: JsonObject;
-        id?: unknown;
-        result?: JsonObject;
-        error?: { code: number; message: string; data?: unknown };
-      };
-      if (candidate.method === undefined && typeof candidate.id === 'string') {
-        const pending = rawPending.get(candidate.id);
-        if (pending) {
-          rawPending.delete(candidate.id);
-          return pending.onResponse(candidate.error !== undefined ? { error: candidate.error } : { result: candidate.result ?? {} });
-        }
+  /** A message from the upstream: answers of raw requests and mapped progress are taken here, the rest go to the SDK. */
+  const route = (message: unknown, extra: unknown, inner: ((message: never, extra: never) => void) | undefined): void => {
+    const candidate = message as {
+      method?: string;
+      params?: JsonObject;
+      id?: unknown;
+      result?: JsonObject;
+      error?: { code: number; message: string; data?: unknown };
+    };
+    if (candidate.method === undefined && typeof candidate.id === 'string') {
+      const pending = rawPending.get(candidate.id);
+      if (pending) {
+        rawPending.delete(candidate.id);
+        return pending.onResponse(
+          wellFormed(candidate) ?? { error: { code: -32603, message: `upstream server "${name}" answered with a malformed JSON-RPC response` } },
+        );
       }
-      if (candidate.method === 'notifications/progress' && candidate.params) {
-        const { progressToken, ...progress } = candidate.params;
-        const route = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
-        if (route) return route(progress as { progress: number; total?: number; message?: string });
-      }
-      inner?.(message, extra);
+    }
+    if (candidate.method === 'notifications/progress' && candidate.params) {
+      const { progressToken, ...progress } = candidate.params;
+      const progressRoute = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
+      if (progressRoute) return progressRoute(progress as { progress: number; total?: number; message?: string });
+    }
+    inner?.(message as never, extra as never);
+  };
+  let innerHandler: ((message: never, extra: never) => void) | undefined;
+  // Over stdio the answers to raw requests are taken off the line as parsed, before the transport's schema check.
+  if (transport instanceof ProcessGroupStdioTransport) {
+    transport.onRawMessage = (value) => {
+      const candidate = value as { method?: unknown; id?: unknown; jsonrpc?: unknown } | null;
+      if (!candidate || typeof candidate !== 'object' || candidate.jsonrpc !== '2.0' || candidate.method !== undefined) return false;
+      if (typeof candidate.id !== 'string' || !rawPending.has(candidate.id)) return false;
+      route(candidate, undefined, undefined);
+      return true;
     };
   }
+  if (transport) {
+    innerHandler = transport.onmessage as typeof innerHandler;
+    transport.onmessage = (message, extra) => route(message, extra, innerHandler);
+  }
+  // Over Streamable HTTP the fast path posts itself (node:http, keep-alive); what it reads that is not its own answer
+  // reaches the SDK as the transport would hand it: depth-capped and checked as a JSON-RPC message.
+  const poster = transport && options.maxResponseBytes !== undefined ? rawPoster(transport, options.maxResponseBytes) : undefined;
+  const fromPoster = (message: JsonObject): void => {
+    capDepth(message);
+    route(message, undefined, (value) => {
+      const parsed = JSONRPCMessageSchema.safeParse(value);
+      if (parsed.success) innerHandler?.(parsed.data as never, undefined as never);
+    });
+  };
   const request = async (method: string, params: JsonObject | undefined, options: UpstreamRequestOptions = {}): Promise<JsonObject> => {
     let token: string | undefined;
     if (options.onprogress && transport) {
@@ -194,14 +249,29 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
               handlers.onLost(reason);
             },
           });
-          transport.send({ jsonrpc: '2.0', id, method, params } as never).catch((error: unknown) => {
-            if (!rawPending.delete(id)) return;
-            done();
-            handlers.onLost(`could not be sent to: ${error instanceof Error ? error.message : String(error)}`);
+          const message = { jsonrpc: '2.0', id, method, params };
+          const viaSdk = (): void =>
+            void transport.send(message as never).catch((error: unknown) => {
+              if (!rawPending.delete(id)) return;
+              done();
+              handlers.onLost(`could not be sent to: ${error instanceof Error ? error.message : String(error)}`);
+            });
+          const posted = poster?.post(message, {
+            onMessage: fromPoster,
+            onFallback: viaSdk,
+            onSessionGone: sessionGone,
+            onFailed: (reason) => {
+              const pending = rawPending.get(id);
+              if (!pending) return;
+              rawPending.delete(id);
+              pending.onLost(reason);
+            },
           });
+          if (!posted) viaSdk();
           return {
             cancel(reason) {
               if (!rawPending.delete(id)) return;
+              posted?.abort();
               done();
               void transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } } as never).catch(() => {});
             },
@@ -246,6 +316,7 @@ export function upstreamFromHeld(name: string, held: HeldSession): Upstream {
     },
     async close() {
       closing = true;
+      poster?.close();
       await session.close();
     },
   };
@@ -272,10 +343,11 @@ export async function connectUpstream(spec: ServerSpec, options: ConnectUpstream
     hostEnv: options.hostEnv,
     maxResponseBytes: options.maxResponseBytes,
   });
-  return upstreamFromHeld(spec.name, {
-    session: { ...session, exited: () => false, kill: () => session.close() },
-    stderr: () => session.stderr(),
-  });
+  return upstreamFromHeld(
+    spec.name,
+    { session: { ...session, exited: () => false, kill: () => session.close() }, stderr: () => session.stderr() },
+    { maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES },
+  );
 }
 
 /** A JSON-RPC error from an upstream, as code/message/data (undefined when the failure was not a JSON-RPC error). */

@@ -10,21 +10,32 @@ import { runBin } from '../helpers/cli.js';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
 import { packRepository } from '../helpers/npm-pack.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { runCompositeAction } from '../helpers/github-action.js';
+import { parse } from 'yaml';
 
-/** `run:` commands of each job of the recipe, in order. */
-function recipe(): Record<string, string[]> {
+interface RecipeStep {
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+/** The steps of each job of the recipe, in order (the checkout and Node set-up are the machine this test runs on). */
+function recipe(): Record<string, RecipeStep[]> {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   const block = /<!-- ci-recipe:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-recipe:end -->/.exec(readme)?.[1];
   if (!block) throw new Error('README has no ci-recipe block');
-  const jobs: Record<string, string[]> = {};
-  let job = '';
-  for (const line of block.split('\n')) {
-    const name = /^ {2}([\w-]+):$/.exec(line)?.[1];
-    if (name) job = name;
-    const run = /^\s+- run: (.*)$/.exec(line)?.[1];
-    if (run && job) (jobs[job] ??= []).push(run);
-  }
-  return jobs;
+  const workflow = parse(block) as { jobs: Record<string, { steps: RecipeStep[] }> };
+  return Object.fromEntries(
+    Object.entries(workflow.jobs).map(([name, job]) => [name, job.steps.filter((step) => !/^actions\/(checkout|setup-node)@/.test(step.uses ?? ''))]),
+  );
+}
+
+/** A `uses: ./…` step: the action in the project, run as a runner runs it, with the step's `with:` as inputs. */
+function useAction(step: RecipeStep, project: string, env: Record<string, string>): ReturnType<typeof runCompositeAction> {
+  expect(step.uses).toBe('./node_modules/mcpns');
+  const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([key, value]) => [key, String(value)]));
+  return runCompositeAction(join(project, step.uses!), inputs, { workspace: project, env: { NO_COLOR: '1', ...env } });
 }
 
 function sh(command: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -43,7 +54,8 @@ describe('README CI recipe (npm pack output)', () => {
     mkdirSync(join(project, '.ci'));
     const packed = basename(packRepository(join(project, '.ci')));
     // The recipe names the file npm pack makes today (a version bump must update the README).
-    expect(jobs['check']![0]).toBe(`npm install --no-save ./.ci/${packed}`);
+    const [install, check] = jobs['check']!;
+    expect(install!.run).toBe(`npm install --no-save ./.ci/${packed}`);
     const mcpJson = (trailingComma: boolean): string =>
       `{\n  "mcpServers": {\n    "calculator": {\n      "command": ${JSON.stringify(process.execPath)},\n      "args": [${JSON.stringify(fixturePath('calculator'))}]${trailingComma ? ',' : ''}\n    }\n  }\n}\n`;
     writeFileSync(join(project, '.mcp.json'), mcpJson(false));
@@ -52,27 +64,34 @@ describe('README CI recipe (npm pack output)', () => {
 
     // Offline npm (the packages are in the local cache): the recipe's commands themselves are unchanged.
     const env = { npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
-    const [install, check] = jobs['check']!;
-    const installed = await sh(install!, project, env);
+    const installed = await sh(install!.run!, project, env);
     expect(installed.code).toBe(0);
     // The shipped manifest has no prepare script, so npm has no install script to warn about (issue 25 §4.8).
     expect(installed.stderr).not.toContain('install-scripts');
     expect(JSON.parse(readFileSync(join(project, 'node_modules', 'mcpns', 'package.json'), 'utf8')).scripts?.prepare).toBeUndefined();
-    const clean = await sh(check!, project, env);
-    expect(clean.stderr).toContain('reading .mcp.json (recorded in mcpns.lock.json)');
-    expect(clean.code).toBe(0);
+    // The action runs the project's installed mcpns (nothing is built).
+    const clean = await useAction(check!, project, env);
+    expect(clean.steps[0]!.stderr).toContain('reading .mcp.json (recorded in mcpns.lock.json)');
+    expect(clean.steps[0]!.stdout).toContain(`mcpns check --catalog mcpns.lock.json --format github`);
+    expect(clean.steps[0]!.stdout).not.toContain('npm ci');
+    expect(clean.failed).toBeUndefined();
+    expect(clean.outputs['exit-code']).toBe('0');
+    expect(clean.steps[1]).toMatchObject({ ran: true, uses: 'github/codeql-action/upload-sarif@v4', with: { sarif_file: join(project, 'mcpns.sarif') } });
+    expect(clean.summary).toMatch(/^## ✅ mcpns: 0 errors/);
 
     // A trailing comma: Claude Code refuses the file, so CI fails with an annotation at its line.
     writeFileSync(join(project, '.mcp.json'), mcpJson(true));
-    const rejected = await sh(check!, project, env);
-    expect(rejected.code).toBe(1);
+    const rejected = await useAction(check!, project, env);
+    expect(rejected.outputs['exit-code']).toBe('1');
+    expect(rejected.failed).toMatchObject({ name: 'Fail on findings', code: 1 });
     expect(rejected.stdout).toMatch(/^::error file=\.mcp\.json,line=6,col=\d+,title=mcpns CONFIG_REJECTED::/m);
+    expect(JSON.parse(readFileSync(join(project, 'mcpns.sarif'), 'utf8')).runs[0].results[0].ruleId).toBe('CONFIG_REJECTED');
     writeFileSync(join(project, '.mcp.json'), mcpJson(false));
 
-    const summary = join(project, 'summary.md');
     const [, diff] = jobs['drift']!;
-    const drift = await sh(diff!, project, { ...env, GITHUB_STEP_SUMMARY: summary });
-    expect(drift.code).toBe(0);
-    expect(readFileSync(summary, 'utf8')).toContain('mcpns: 0 errors');
+    const drift = await useAction(diff!, project, { ...env, ...(diff!.env ? { API_TOKEN: 'unused' } : {}) });
+    expect(drift.failed).toBeUndefined();
+    expect(drift.steps[0]!.stdout).toContain('mcpns diff mcpns.lock.json --format github');
+    expect(drift.summary).toContain('mcpns: 0 errors');
   }, 180_000);
 });

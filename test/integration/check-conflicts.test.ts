@@ -177,6 +177,42 @@ describe('config rules, ignore and baselines', () => {
     expect(JSON.parse(readFileSync(join(dir, 'out/mcpns.sarif'), 'utf8')).version).toBe('2.1.0');
   });
 
+  it('--report writes more formats of the same run beside the one on stdout (the GitHub Action needs three)', async () => {
+    const dir = workspace({ servers, naming: { targets: ['openai-agents'] } });
+    const run = await cli(
+      ['check-conflicts', '--catalog', 'catalog.json', '--format', 'github', '--report', 'sarif=out/mcpns.sarif', '--report', 'markdown=summary.md'],
+      dir,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^::error file=mcpns.config.json,line=\d+/m);
+    expect(run.stderr).toContain('wrote sarif report to out/mcpns.sarif');
+    expect(run.stderr).toContain('wrote markdown report to summary.md');
+    const sarif = JSON.parse(readFileSync(join(dir, 'out/mcpns.sarif'), 'utf8'));
+    expect(sarif.runs[0].results.map((result: { ruleId: string }) => result.ruleId)).toContain('NAME_COLLISION');
+    const markdown = readFileSync(join(dir, 'summary.md'), 'utf8');
+    expect(markdown).toContain('NAME_COLLISION');
+    expect(markdown).not.toContain('\u001b[');
+    // The same findings in every format: the json of the run equals the json --report writes.
+    await cli(['check-conflicts', '--catalog', 'catalog.json', '--report', 'json=a.json', '-o', 'b.json', '--format', 'json'], dir);
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe(readFileSync(join(dir, 'b.json'), 'utf8'));
+  });
+
+  it('--report refuses an unknown format, a missing file, stdout and a directory before anything runs (exit 2)', async () => {
+    const dir = workspace({ servers });
+    const unknown = await cli(['check-conflicts', '--catalog', 'catalog.json', '--report', 'pdf=x.pdf'], dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown format "pdf"');
+    expect(unknown.stderr).toContain('sarif');
+    for (const bad of ['sarif', 'sarif=', '=x.sarif', 'sarif=-']) {
+      const run = await cli(['check-conflicts', '--catalog', 'catalog.json', '--report', bad], dir);
+      expect(run.code, bad).toBe(2);
+      expect(run.stdout, bad).toBe('');
+    }
+    const folder = await cli(['check-conflicts', '--catalog', 'catalog.json', '--report', 'sarif=.'], dir);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('is a directory');
+  });
+
   it('survives control characters and a megabyte description in text output', async () => {
     const dir = workspace({ servers });
     const catalog = JSON.parse(readFileSync(join(dir, 'catalog.json'), 'utf8'));

@@ -47,6 +47,10 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     [['list', '--help'], 0],
     [['servers'], 0],
     [['call', 'a/add'], 0],
+    [['serve'], 2],
+    [['serve', '--http', '127.0.0.1:0', '--for', 'claude-code', '--as', 'x', '--log-file', 'l.jsonl', '--log-args', '--no-watch'], 2],
+    [['serve', '--dry-run', '--style', 'hybrid', '--json'], 2],
+    [['serve', '--lazy'], 0],
   ])('%j starts %i', (argv, expected) => {
     const { dir } = project(TWO);
     expect(started(argv, dir)).toBe(expected);
@@ -127,6 +131,17 @@ describe('discovery adopts what was started ahead', () => {
     expect(started(['list', '--json'], dir, env)).toBe(2);
     const result = await runCli(['list', '--json'], { cwd: dir, env });
     expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).tools).toHaveLength(6);
+    expect(prespawnedCount()).toBe(0);
+    expect(readPids(pids)).toHaveLength(2); // adopted, not started twice
+    await expectProcessesGone(readPids(pids));
+  });
+
+  it('serve adopts them too: one process per server, the catalog it would expose, nothing left behind', async () => {
+    const { dir, pids } = project(TWO);
+    expect(started(['serve', '--dry-run', '--json'], dir, env)).toBe(2);
+    const result = await runCli(['serve', '--dry-run', '--json'], { cwd: dir, env });
+    expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).tools).toHaveLength(6);
     expect(prespawnedCount()).toBe(0);
     expect(readPids(pids)).toHaveLength(2); // adopted, not started twice

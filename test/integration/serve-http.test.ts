@@ -3,7 +3,7 @@
  * upstream that share names; then every guard of the endpoint attacked: foreign Host and Origin, missing token,
  * huge and malformed bodies, 100 sessions at once, a 2026-07-28 (stateless) request on the same endpoint.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -13,36 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
+import { startAndWait } from '../helpers/start-and-wait.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 const BIN = join(REPO_ROOT, 'bin', 'mcpns.js');
-
-/** Start a child and resolve with the first match of `pattern` in its stdout or stderr (bounded). */
-function startAndWait(
-  args: string[],
-  pattern: RegExp,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within 30 s; output:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before ${pattern}; output:\n${output}`));
-    });
-  });
-}
 
 /** A raw HTTP request (headers fetch() would not let us forge, such as Host). */
 function raw(

@@ -5,15 +5,15 @@ import { validateCodes } from '../../checks/run.js';
 import { selectServers } from '../../config/select-servers.js';
 import { diffCatalogs, type DiffNote } from '../../diff/diff.js';
 import { driftResult } from '../../diff/result.js';
-import { formatters, getExitCode } from '../../report/index.js';
+import { formatters, getExitCode, type Format } from '../../report/index.js';
 import { defineAction, type CommandHost } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
-import { resolveFormat, withReportOptions } from '../options/report-options.js';
+import { resolveExtraReports, resolveFormat, withReportOptions } from '../options/report-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationRecordedIn } from '../services/configuration.js';
-import { emitReport } from '../services/report-output.js';
+import { emitExtraReports, emitReport, extraReportFiles } from '../services/report-output.js';
 import { outputFile } from '../services/write-output.js';
 
 export function registerDiff(program: Command, host: CommandHost): void {
@@ -49,6 +49,7 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
     // Unknown codes and unwritable outputs fail before any server is started.
     validateCodes(config?.rules ?? {}, config?.ignore ?? [], ignoreCodes);
     const reportOut = options.output === undefined ? undefined : outputFile(runtime.io.cwd, options.output, '--output');
+    const extraReports = extraReportFiles(runtime.io.cwd, resolveExtraReports(options.report));
 
     const before = await readCatalogDocument(runtime.io, oldFile);
     // --server narrows both sides (unselected servers are not reported as removed); a name known on either side is valid.
@@ -71,9 +72,10 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
       ignoreCodes,
       notes,
     });
-    emitReport(runtime, reportOut, format, (color) =>
-      formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) }),
-    );
+    const render = (as: Format, color: boolean): string =>
+      formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) });
+    emitReport(runtime, reportOut, format, (color) => render(format, color));
+    emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });
 }

@@ -31,8 +31,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'plan', load: async () => (await import('./plan.js')).registerPlan, discovers: false },
   { name: 'init', load: async () => (await import('./init.js')).registerInit, discovers: false },
   { name: 'auth', load: async () => (await import('./auth.js')).registerAuth, discovers: false },
-  // Runs until signalled; spawn first is off until its upstream sessions are shown to adopt prespawned processes.
-  { name: 'serve', load: async () => (await import('./serve.js')).registerServe, discovers: false },
+  // Runs until signalled; its first discovery adopts what spawn first started (test/integration/early-spawn.test.ts).
+  { name: 'serve', load: async () => (await import('./serve.js')).registerServe, discovers: true },
 ];
 
 /** The manifest entry of the invoked command (the first argument not starting with "-"), if it is one. */

@@ -19,6 +19,22 @@ export function splitCommaList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** `--report <format>=<file>`: one more report of the same run, in another format, written to a file. */
+export interface ExtraReport {
+  format: string;
+  file: string;
+}
+
+/** Repeatable `--report format=file` (the format is checked against the command's formats where it is used). */
+export function collectReport(value: string, previous: ExtraReport[] | undefined): ExtraReport[] {
+  const equals = value.indexOf('=');
+  const format = equals < 0 ? '' : value.slice(0, equals).trim();
+  const file = equals < 0 ? '' : value.slice(equals + 1);
+  if (!format || !file) throw new InvalidArgumentError(`expected <format>=<file>, e.g. sarif=mcpns.sarif, got "${value}"`);
+  if (file === '-') throw new InvalidArgumentError(`--report writes to a file; the report on stdout is --format's`);
+  return [...(previous ?? []), { format, file }];
+}
+
 /** A positive integer (commander reports the error as a usage error, exit 2). */
 export function positiveInteger(value: string): number {
   const number = Number(value);

@@ -1,7 +1,7 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../../errors.js';
 import { FAIL_ON, FORMATS, type Format } from '../../report/index.js';
-import { collectCommaList } from './parsers.js';
+import { collectCommaList, collectReport, type ExtraReport } from './parsers.js';
 
 /**
  * Report options of the commands that produce findings (check, check-conflicts, lint, diff):
@@ -19,7 +19,23 @@ export function withReportOptions<A extends unknown[], O extends OptionValues, G
     .addOption(new Option('--format <format>', 'report format (default: text)').choices(FORMATS))
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(FAIL_ON).default('error' as const))
     .addOption(ignore)
-    .option('-o, --output <file>', 'write the report to a file instead of stdout (- for stdout)');
+    .option('-o, --output <file>', 'write the report to a file instead of stdout (- for stdout)')
+    .addOption(
+      new Option(
+        '--report <format=file>',
+        `also write the report in another format to a file, from the same run (repeatable; ${FORMATS.join(', ')}), e.g. sarif=mcpns.sarif`,
+      ).argParser(collectReport),
+    );
+}
+
+/** The --report requests with their formats checked (exit 2 on an unknown one, before any server is started). */
+export function resolveExtraReports(reports: readonly ExtraReport[] | undefined): { format: Format; file: string }[] {
+  return (reports ?? []).map(({ format, file }) => {
+    if (!(FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`--report ${format}=${file}: unknown format "${format}"`, { hint: `use one of ${FORMATS.join(', ')}` });
+    }
+    return { format: format as Format, file };
+  });
 }
 
 /** --format wins, --json means json, else text; `--json --format text` is a contradiction (exit 2). */

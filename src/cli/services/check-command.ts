@@ -5,16 +5,16 @@ import { applyBaseline, runChecks, validateCodes, type CheckFamily } from '../..
 import { defaultTargets } from '../../config/client-presets.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import { McpnsError } from '../../errors.js';
-import { formatters, getExitCode } from '../../report/index.js';
+import { formatters, getExitCode, type Format } from '../../report/index.js';
 import { defineAction, type CommandHost } from './command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withPresetOption, withStylesOption } from '../options/naming-options.js';
 import { withOutputOptions } from '../options/output-options.js';
-import { resolveFormat, withReportOptions } from '../options/report-options.js';
+import { resolveExtraReports, resolveFormat, withReportOptions } from '../options/report-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { obtainCatalog } from './catalog.js';
 import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
-import { emitReport } from './report-output.js';
+import { emitExtraReports, emitReport, extraReportFiles } from './report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
 
 export interface CheckCommandSpec {
@@ -54,6 +54,7 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     const baseline = options.baseline ? readBaseline(runtime.io.cwd, options.baseline) : undefined;
     const baselineOut = options.writeBaseline ? outputFile(runtime.io.cwd, options.writeBaseline, '--write-baseline') : undefined;
     const reportOut = options.output === undefined ? undefined : outputFile(runtime.io.cwd, options.output, '--output');
+    const extraReports = extraReportFiles(runtime.io.cwd, resolveExtraReports(options.report));
 
     const { catalog } = await obtainCatalog(runtime, { settings: options, config });
     if (options.failFast) {
@@ -76,7 +77,9 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     } else if (baseline) {
       result = applyBaseline(result, baseline);
     }
-    emitReport(runtime, reportOut, format, (color) => formatters[format](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config }));
+    const render = (as: Format, color: boolean): string => formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config });
+    emitReport(runtime, reportOut, format, (color) => render(format, color));
+    emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });
 }

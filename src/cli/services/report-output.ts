@@ -1,6 +1,6 @@
 import type { Format } from '../../report/index.js';
 import type { Runtime } from './command.js';
-import { writeOutputFile, type OutputFile } from './write-output.js';
+import { outputFile, writeOutputFile, type OutputFile } from './write-output.js';
 
 /**
  * Put a report where --output says: stdout (coloured text when the console allows it) or a file (never coloured,
@@ -13,4 +13,14 @@ export function emitReport(runtime: Runtime, target: OutputFile | undefined, for
   }
   writeOutputFile(target, render(false));
   runtime.console.status(`wrote ${format} report to ${target.shown}`, { file: target.shown, format });
+}
+
+/** Where the --report files go, checked before any server is started (a directory or a link there is exit 2). */
+export function extraReportFiles(cwd: string, reports: readonly { format: Format; file: string }[]): { format: Format; target: OutputFile }[] {
+  return reports.map(({ format, file }) => ({ format, target: outputFile(cwd, file, `--report ${format}=`) as OutputFile }));
+}
+
+/** The --report files of the same result, each never coloured, written like --output. */
+export function emitExtraReports(runtime: Runtime, reports: readonly { format: Format; target: OutputFile }[], render: (format: Format) => string): void {
+  for (const { format, target } of reports) emitReport(runtime, target, format, () => render(format));
 }

@@ -1,0 +1,213 @@
+/**
+ * The fast path's HTTP leg: a request POSTed to a Streamable HTTP upstream with node:http on a keep-alive agent, and
+ * its answer (JSON or an SSE stream) read back message by message. The SDK's transport does the same through fetch
+ * and web streams, which cost the gateway several times what the upstream spends on a call: here the request goes out
+ * in one write, the headers are the transport's own (session, protocol version, configured headers, the current
+ * OAuth token), and every message read is handed to the session's message handler as the transport would hand it.
+ * Used by upstream.ts only.
+ */
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+/** What the SDK's StreamableHTTPClientTransport holds (not public API: checked at run time, else no fast path). */
+interface TransportInternals {
+  _url?: unknown;
+  _commonHeaders?: unknown;
+  _authProvider?: unknown;
+  _fetch?: unknown;
+  sessionId?: string | undefined;
+  _protocolVersion?: string | undefined;
+}
+
+export interface PostHandlers {
+  /** One JSON-RPC message of the answer (in order). */
+  onMessage(message: Record<string, unknown>): void;
+  /** The request failed before its answer was complete (only this call is affected). */
+  onFailed(reason: string): void;
+  /** The upstream wants what only the SDK transport does (authorization): send the message through it instead. */
+  onFallback(): void;
+  /** HTTP 404 to a request in a session: the server no longer knows the session (it restarted or dropped it). */
+  onSessionGone(): void;
+}
+
+export interface RawPoster {
+  post(message: Record<string, unknown>, handlers: PostHandlers): { abort(): void };
+  close(): void;
+}
+
+/** Statuses the SDK transport answers with its authorization flow (a token refresh, step-up). */
+const AUTH_STATUSES = new Set([401, 403]);
+
+/**
+ * A poster for `transport`, or undefined when the transport is not a Streamable HTTP client transport as this file
+ * knows it (another SDK version, SSE, a custom fetch mcpns did not install).
+ */
+export function rawPoster(transport: unknown, maxResponseBytes: number): RawPoster | undefined {
+  const internals = transport as TransportInternals;
+  if (!internals || typeof internals._commonHeaders !== 'function' || !(internals._url instanceof URL)) return undefined;
+  const url = internals._url;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const secure = url.protocol === 'https:';
+  const agent = secure ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }) : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  const send = secure ? httpsRequest : httpRequest;
+  const commonHeaders = (internals._commonHeaders as () => Promise<Headers>).bind(transport);
+  // Without an auth provider the headers change only with the session: build them once per session.
+  let cached: { key: string; headers: Record<string, string> } | undefined;
+  const headersFor = async (): Promise<Record<string, string>> => {
+    const key = `${internals.sessionId ?? ''}\0${internals._protocolVersion ?? ''}`;
+    if (internals._authProvider === undefined && cached?.key === key) return cached.headers;
+    const headers: Record<string, string> = {};
+    (await commonHeaders()).forEach((value, name) => (headers[name] = value));
+    headers['content-type'] = 'application/json';
+    headers['accept'] = 'application/json, text/event-stream';
+    if (internals._authProvider === undefined) cached = { key, headers };
+    return headers;
+  };
+
+  return {
+    post(message, handlers) {
+      let request: ClientRequest | undefined;
+      let aborted = false;
+      let settled = false;
+      const fail = (reason: string): void => {
+        if (settled || aborted) return;
+        settled = true;
+        handlers.onFailed(reason);
+      };
+      const body = JSON.stringify(message);
+      headersFor().then(
+        (common) => {
+          if (aborted) return;
+          const inSession = common['mcp-session-id'] !== undefined;
+          request = send(url, { method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) =>
+            read(response, maxResponseBytes, inSession, {
+              onMessage: (value) => {
+                if (!aborted) handlers.onMessage(value);
+              },
+              onEnd: () => (settled = true),
+              onFailed: fail,
+              onFallback: () => {
+                if (settled || aborted) return;
+                settled = true;
+                handlers.onFallback();
+              },
+              onSessionGone: () => {
+                if (settled || aborted) return;
+                settled = true;
+                handlers.onSessionGone();
+              },
+            }),
+          );
+          request.setNoDelay(true);
+          request.on('error', (error) => fail(`could not be reached: ${error.message}`));
+          request.end(body);
+        },
+        (error: unknown) => {
+          // The auth provider could not give a token: the SDK transport reports that in its own words.
+          if (!aborted && !settled) {
+            settled = true;
+            void error;
+            handlers.onFallback();
+          }
+        },
+      );
+      return {
+        abort() {
+          aborted = true;
+          request?.destroy();
+        },
+      };
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+}
+
+interface ReadHandlers {
+  onMessage(message: Record<string, unknown>): void;
+  onEnd(): void;
+  onFailed(reason: string): void;
+  onFallback(): void;
+  onSessionGone(): void;
+}
+
+/** Read one answer: a JSON body or an SSE stream of messages, bounded at `maxBytes`. */
+function read(response: IncomingMessage, maxBytes: number, inSession: boolean, handlers: ReadHandlers): void {
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    response.resume();
+    if (AUTH_STATUSES.has(status)) return handlers.onFallback();
+    if (status === 404 && inSession) return handlers.onSessionGone();
+    return handlers.onFailed(`answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
+  }
+  const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const sse = type === 'text/event-stream';
+  if (!sse && type !== 'application/json') {
+    response.resume();
+    return handlers.onFailed(`answered with unexpected content type "${type.slice(0, 100)}"`);
+  }
+  response.setEncoding('utf8');
+  let size = 0;
+  let text = '';
+  const events = sse ? sseReader(handlers) : undefined;
+  response.on('data', (chunk: string) => {
+    size += Buffer.byteLength(chunk);
+    if (size > maxBytes) {
+      handlers.onFailed(`sent a response over ${maxBytes} bytes (RESPONSE_TOO_LARGE)`);
+      return void response.destroy();
+    }
+    if (events) events(chunk);
+    else text += chunk;
+  });
+  response.on('end', () => {
+    if (events) {
+      events('\n\n');
+      return handlers.onEnd();
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return handlers.onFailed('answered with a body that is not JSON');
+    }
+    handlers.onEnd();
+    for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') handlers.onMessage(item as Record<string, unknown>);
+  });
+  response.on('error', (error) => handlers.onFailed(`stream broke: ${error.message}`));
+  response.on('aborted', () => handlers.onFailed('stream broke'));
+}
+
+/** A minimal SSE reader (what the spec's event stream format needs here: data lines, event names, blank-line ends). */
+function sseReader(handlers: ReadHandlers): (chunk: string) => void {
+  let buffer = '';
+  let data: string[] = [];
+  let event = '';
+  const dispatch = (): void => {
+    if (data.length && (event === '' || event === 'message')) {
+      try {
+        const value = JSON.parse(data.join('\n')) as unknown;
+        if (value && typeof value === 'object' && !Array.isArray(value)) handlers.onMessage(value as Record<string, unknown>);
+      } catch {
+        // Not JSON: the SDK transport ignores such an event too.
+      }
+    }
+    data = [];
+    event = '';
+  };
+  return (chunk) => {
+    buffer += chunk;
+    let start = 0;
+    for (;;) {
+      const newline = buffer.indexOf('\n', start);
+      if (newline === -1) break;
+      let line = buffer.slice(start, newline);
+      start = newline + 1;
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line === '') dispatch();
+      else if (line.startsWith('data:')) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+      else if (line.startsWith('event:')) event = line.slice(line.charCodeAt(6) === 32 ? 7 : 6);
+    }
+    buffer = buffer.slice(start);
+  };
+}
