@@ -1,6 +1,7 @@
 import { picomatch } from '../util/picomatch.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
+import { claudeDenies, claudeToolName } from '../config/clients/claude-names.js';
 import { geminiToolName } from '../config/clients/gemini-names.js';
 import type { ServerSpec, ToolFilter } from '../config/model.js';
 
@@ -50,13 +51,29 @@ export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, 
 
 /**
  * Why the client does not offer this tool of a server it offers others of (a ToolGate: Gemini CLI's allow rules miss a
- * tool whose shortened name lost the `mcp_<server>_` prefix), or undefined.
+ * tool whose shortened name lost the `mcp_<server>_` prefix; a Claude Code `permissions.deny` rule names it), with
+ * what would change it, or undefined.
  */
-export function hiddenByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): HiddenMark | undefined {
+export function withheldByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): { reason: string; fix: string; file?: string } | undefined {
   const gate = spec.toolGate;
   if (!gate) return undefined;
+  if (gate.client === 'claude-code') {
+    const denied = gate.deny.find(({ rule }) => claudeDenies(rule, spec.name, tool));
+    if (!denied) return undefined;
+    return {
+      reason: `Claude Code does not offer it: permissions.deny has "${denied.rule}" (${denied.file}), which covers "${claudeToolName(spec.name, tool)}"`,
+      fix: `remove "${denied.rule}" from permissions.deny in ${denied.file}`,
+      file: denied.file,
+    };
+  }
   const name = geminiToolName(spec.name, tool);
-  return name.startsWith(gate.namePrefix) ? undefined : { by: `${gate.client} NOT_APPROVED`, reason: `${gate.reason} ("${name}")` };
+  return name.startsWith(gate.namePrefix) ? undefined : { reason: `${gate.reason} ("${name}")`, fix: gate.fix };
+}
+
+/** withheldByGate as the mark a hidden catalog tool carries. */
+export function hiddenByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): HiddenMark | undefined {
+  const withheld = withheldByGate(spec, tool);
+  return withheld && { by: `${spec.toolGate!.client} NOT_APPROVED`, reason: withheld.reason };
 }
 
 /** The config entry a catalog server came from: same name, preferring the same source file and client. */
