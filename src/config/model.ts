@@ -63,6 +63,12 @@ export interface ToolFilter {
   excludeField?: string;
   /** Patterns match `${prefix}${tool}` (opencode globs run over `<server>_<tool>`). */
   prefix?: string;
+  /**
+   * Gemini CLI's `tools.exclude` (user and project settings, merged): names matched against the tool's registered
+   * name (`mcp_<server>_<tool>`, sanitized) and that name without `mcp_<server>_` — so a bare name hides that tool
+   * of every server.
+   */
+  settingsExclude?: Array<{ name: string; file: string }>;
 }
 
 /** mcpns config `envInherit`: the whole environment (default), the MCP SDK's allow-list, or that list plus these names. */

@@ -2,7 +2,7 @@ import { picomatch } from '../util/picomatch.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import { claudeDenies, claudeToolName } from '../config/clients/claude-names.js';
-import { geminiToolName } from '../config/clients/gemini-names.js';
+import { geminiToolName, geminiValidName } from '../config/clients/gemini-names.js';
 import type { ServerSpec, ToolFilter } from '../config/model.js';
 
 export interface HiddenMark {
@@ -26,9 +26,11 @@ function matches(filter: ToolFilter, pattern: string, tool: string, list: 'inclu
  * Why a client's tool filter hides this tool, or undefined when the client exposes it.
  * Include first, then exclude; exclude wins (Gemini and Codex agree).
  */
-export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, tool: string): HiddenMark | undefined {
+export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source' | 'name'>, tool: string): HiddenMark | undefined {
   const filter = spec.toolFilter;
   if (!filter) return undefined;
+  const bySettings = filter.settingsExclude && geminiSettingsExclude(filter.settingsExclude, spec.name, tool);
+  if (bySettings) return bySettings;
   const where = spec.source.file;
   const client = spec.source.client;
   const excludeField = filter.excludeField ?? filter.field ?? 'exclude';
@@ -47,6 +49,19 @@ export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, 
     return { by: `${client} ${includeField}`, reason: `not listed in ${includeField} in ${where}` };
   }
   return undefined;
+}
+
+/**
+ * Gemini CLI leaves out an MCP tool when `tools.exclude` holds its registered name, that name without the server's
+ * prefix `mcp_<server>_` (or, when shortening cut the prefix, the prefix and the name), or the tool class itself
+ * (`DiscoveredMCPTool`: every MCP tool) — `ToolRegistry.isActiveTool` in Gemini CLI 0.61.0, observed with the client.
+ */
+function geminiSettingsExclude(excluded: Array<{ name: string; file: string }>, server: string, tool: string): HiddenMark | undefined {
+  const registered = geminiToolName(server, tool);
+  const prefix = geminiValidName(`${server}_`);
+  const names = [registered, 'DiscoveredMCPTool', registered.startsWith(prefix) ? registered.slice(prefix.length) : `${prefix}${registered}`];
+  const hit = excluded.find(({ name }) => names.includes(name));
+  return hit && { by: 'gemini-cli tools.exclude', reason: `"${hit.name}" in tools.exclude in ${hit.file} covers "${registered}"` };
 }
 
 /**
