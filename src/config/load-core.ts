@@ -143,6 +143,7 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   target.rules = { ...source.rules, ...target.rules };
   target.ignore.push(...source.ignore);
   target.routes.push(...source.routes);
+  if (source.callTrust?.length) target.callTrust = [...(target.callTrust ?? []), ...source.callTrust];
 }
 
 /** A config file's text: only regular files, at most MAX_CONFIG_BYTES (never /dev/zero or a FIFO). */
@@ -227,6 +228,7 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
   loaded.rules = config.rules ?? {};
   loaded.ignore = config.ignore ?? [];
   loaded.routes = config.routes ?? [];
+  if (config.call?.trust?.length) loaded.callTrust = config.call.trust.map((pattern) => ({ pattern, file: shown }));
   if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
   for (const include of config.include ?? []) {
     const included = resolve(dirname(file), include);
