@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEVERITY_SETTINGS } from './severity.js';
 
 /**
  * mcpns's own config file (mcpns.config.json). Strict: an unknown key is an error with its path.
@@ -72,7 +73,7 @@ export const RemoteServerSchema = z
 
 export const ServerEntrySchema = z.union([StdioServerSchema, RemoteServerSchema]);
 
-export const SeveritySettingSchema = z.enum(['error', 'warn', 'warning', 'info', 'off']);
+export const SeveritySettingSchema = z.enum(SEVERITY_SETTINGS);
 
 export const NamespaceSchema = z.strictObject({
   servers: z.array(z.string()).describe('Config names of the servers in this namespace.'),
