@@ -29,7 +29,7 @@ export const nameRefused = defineRule<NameRefusedArgs>()({
   doc: {
     why: `some gateways refuse a server or tool name outright instead of renaming it, so the tools never exist there.
 agentgateway accepts only lowercase Gateway API SectionNames as target names and fails its whole config otherwise;
-LiteLLM aborts loading its config on a server name containing \`-\`; MetaMCP refuses server names outside
+LiteLLM aborts loading its config on a server name containing \`-\` or an empty one; MetaMCP refuses server names outside
 \`^[a-zA-Z0-9_-]+$\`; ContextForge refuses gateway and tool names outside its validation patterns; 1MCP fails
 \`tools/list\` on an empty server or tool name; the Docker gateway fails its reload on an empty or reserved tool name.
 The finding names the target, the server (and tool), the product's rule, whether the whole config or list fails
