@@ -81,7 +81,7 @@ describe('list', () => {
 
 describe('call --execute', () => {
   it.each(['calculator', ...ERAS.flatMap((era) => [`stdio-${era}`, `http-${era}`])])('%s/add returns its structured result', async (server) => {
-    const result = await run(['call', `${server}/add`, 'a=2', 'b=3', '--execute', '--json']);
+    const result = await run(['call', `${server}/add`, 'a=2', 'b=3', '--execute', '--yes', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).result).toMatchObject({ structuredContent: { sum: 5 } });
   });
@@ -100,7 +100,7 @@ describe('call --execute', () => {
   });
 
   it.each(['http-dual', 'http-modern'])('%s/route carries its x-mcp-header parameter as Mcp-Param-Region (the server requires it)', async (server) => {
-    const result = await run(['call', `${server}/route`, 'region=eu-west', 'note=hello', '--execute', '--json']);
+    const result = await run(['call', `${server}/route`, 'region=eu-west', 'note=hello', '--execute', '--yes', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).result.structuredContent).toEqual({ region: 'eu-west', header: 'eu-west' });
   });

@@ -55,6 +55,7 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.headerKeys.length ? `headers: ${server.headerKeys.join(', ')}` : '',
         server.toolFilter?.include ? `include: ${server.toolFilter.include.join(', ')}` : '',
         server.toolFilter?.exclude ? `exclude: ${server.toolFilter.exclude.join(', ')}` : '',
+        server.toolFilter?.settingsExclude ? `tools.exclude: ${server.toolFilter.settingsExclude.map((entry) => entry.name).join(', ')}` : '',
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
         server.approval ?? '',
         server.protocol ? `MCP ${server.protocol.revision} (${server.protocol.seen.slice(0, 10)})` : '',
