@@ -495,7 +495,7 @@ export class Gateway {
       // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
       const sent: Promise<void>[] = [];
       const retried = call.retry ? { ...params, ...call.retry } : params;
-      const target = this.sessionFor(slot, method, params, call);
+      const target = this.sessionFor(slot, method, params);
       // On the 2026-07-28 wire the server decides by the capabilities of the client that asks (and its log level):
       // the downstream client's, not the gateway's (a key given here wins over the one the SDK attaches).
       const envelope: JsonObject = {};
@@ -544,10 +544,11 @@ export class Gateway {
   }
 
   /**
-   * The session a request goes to: a 2026-07-28 call to the server's 2026-07-28 session when that session has the item,
-   * any call to it when only it has the item (a 2025-era client's input is then asked by the gateway), else the session.
+   * The session a request goes to: the server's session, unless the item it names is offered only by the server's
+   * 2026-07-28 session (a 2025-era client's input is then asked by the gateway). Items both offer stay on the first
+   * session: the one discovery listed and checked, and the one whose answers every client era already gets.
    */
-  private sessionFor(slot: Slot & { upstream: Upstream }, method: string, params: JsonObject, call: DownstreamCall): Upstream {
+  private sessionFor(slot: Slot & { upstream: Upstream }, method: string, params: JsonObject): Upstream {
     const modern = slot.modern;
     if (!modern) return slot.upstream;
     const item =
@@ -558,9 +559,7 @@ export class Gateway {
           : method.startsWith('resources/')
             ? `resource:${String(params['uri'])}`
             : undefined;
-    if (item === undefined) return call.modern ? modern : slot.upstream;
-    if (call.modern) return slot.names.modern.has(item) || !slot.names.legacy.has(item) ? modern : slot.upstream;
-    return slot.names.legacy.has(item) || !slot.names.modern.has(item) ? slot.upstream : modern;
+    return item !== undefined && slot.names.modern.has(item) && !slot.names.legacy.has(item) ? modern : slot.upstream;
   }
 
   /** Each input request of an input_required result asked of the downstream client whose call it is; the answers by key. */
