@@ -5,6 +5,7 @@ import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
 import { prespawn } from '../discovery/prespawn.js';
 import { spawnRequest } from '../discovery/spawn-request.js';
 import { COMMANDS } from './commands/index.js';
+import { OPTIONS, optionGrammar, positiveIntegerValue } from './options/table.js';
 import { messageLine, readingMessage } from './services/console.js';
 
 /**
@@ -13,51 +14,12 @@ import { messageLine, readingMessage } from './services/console.js';
  * the reporters: it reads mcpns.config.json through the config core (zod-free: the precompiled validator decides),
  * and starts the servers the first discovery slots will take, so they boot while the rest of mcpns loads. Each
  * process is started from `spawnRequest`, the function discovery spawns from, so discovery adopts it
- * (src/discovery/prespawn.ts); anything unusual (another config format, a config the validator rejects, a
- * namespace that hides servers, --catalog, an option not listed here…) simply skips this, and everything runs as
- * before.
+ * (src/discovery/prespawn.ts). The command line is read with the options' own declarations (options/table.ts, the
+ * table commander's options are built from), each saying what it does to this path; anything unusual (another
+ * config format, a config the validator rejects, a namespace that hides servers, --catalog, an option it does not
+ * know…) simply skips this, and everything runs as before.
  */
-/** Options that do not change which servers are started or how. */
-const FLAGS = new Set([
-  '--json',
-  '--no-color',
-  '-v',
-  '--verbose',
-  '-q',
-  '--quiet',
-  '--wide',
-  '--fail-fast',
-  '--update',
-  '--allow-partial',
-  // serve (not --lazy: it starts nothing until the first request)
-  '--dry-run',
-  '--log-args',
-  '--no-watch',
-]);
-const VALUES = new Set([
-  '--timeout',
-  '--format',
-  '--fail-on',
-  '-o',
-  '--output',
-  '--style',
-  '--preset',
-  '--provider',
-  '--map-out',
-  '--baseline',
-  '--write-baseline',
-  // serve
-  '--http',
-  '--token-file',
-  '--allowed-host',
-  '--allowed-origin',
-  '--for',
-  '--as',
-  '--log-file',
-  '--page-size',
-]);
-/** Options taking any number of values (up to the next option). */
-const LISTS = new Set(['--server', '--ignore']);
+const GRAMMAR = optionGrammar(Object.values(OPTIONS));
 
 interface EarlyPlan {
   configFile?: string;
@@ -91,37 +53,35 @@ function planFrom(argv: readonly string[]): EarlyPlan | undefined {
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = equals > 0 ? arg.slice(0, equals) : arg;
     const inline = equals > 0 ? arg.slice(equals + 1) : undefined;
-    if (FLAGS.has(name) && inline === undefined) {
-      if (name === '--json') plan.json = true;
-      if (name === '-q' || name === '--quiet') plan.quiet = true;
+    const option = GRAMMAR.get(name);
+    if (!option || option.spawn === 'decline') return undefined;
+    if (option.takes === 'none') {
+      if (inline !== undefined) return undefined;
+      if (option.spawn === 'json') plan.json = true;
+      if (option.spawn === 'quiet') plan.quiet = true;
       continue;
     }
-    if (LISTS.has(name)) {
-      const values = inline !== undefined ? [inline] : [];
-      while (inline === undefined && index + 1 < argv.length && !argv[index + 1]!.startsWith('-')) values.push(argv[++index]!);
-      if (!values.length) return undefined;
-      if (name === '--server') {
-        plan.servers = [
-          ...(plan.servers ?? []),
-          ...values
-            .flatMap((value) => value.split(','))
-            .map((value) => value.trim())
-            .filter(Boolean),
-        ];
-      }
-      continue;
-    }
-    if (!VALUES.has(name) && name !== '-c' && name !== '--config' && name !== '--concurrency') return undefined;
-    const value = inline ?? argv[++index];
-    if (value === undefined) return undefined;
-    if (name === '-c' || name === '--config') {
+    const values = inline !== undefined ? [inline] : [];
+    if (inline === undefined && option.takes === 'value' && index + 1 < argv.length) values.push(argv[++index]!);
+    while (inline === undefined && option.takes === 'list' && index + 1 < argv.length && !argv[index + 1]!.startsWith('-')) values.push(argv[++index]!);
+    if (!values.length) return undefined;
+    const value = values[0]!;
+    if (option.spawn === 'config') {
       if (plan.configFile !== undefined) return undefined; // several sources are merged: not this path
       plan.configFile = value;
-    } else if (name === '--format') {
+    } else if (option.spawn === 'servers') {
+      plan.servers = [
+        ...(plan.servers ?? []),
+        ...values
+          .flatMap((each) => each.split(','))
+          .map((each) => each.trim())
+          .filter(Boolean),
+      ];
+    } else if (option.spawn === 'format') {
       plan.json = value === 'json';
-    } else if (name === '--concurrency') {
-      const count = Number(value);
-      if (!Number.isInteger(count) || count <= 0) return undefined;
+    } else if (option.spawn === 'concurrency') {
+      const count = positiveIntegerValue(value);
+      if (count === undefined) return undefined;
       plan.concurrency = count;
     }
   }

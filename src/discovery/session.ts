@@ -1,4 +1,12 @@
-import { Client, SdkError, SdkErrorCode, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type ClientOptions,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { AuthError, authHint } from './auth-error.js';
 import type { AuthResolver, ServerAuth } from './auth-port.js';
 import type { ServerInfo } from '../catalog/types.js';
@@ -28,6 +36,8 @@ export interface ClientRole {
   capabilities: Record<string, unknown>;
   /** Register request and notification handlers on a new client for `server`, before it connects. */
   install(client: Client, server: string): void;
+  /** How the client negotiates the protocol revision and answers input_required (the gateway's 2026-07-28 sessions). */
+  clientOptions?: Pick<ClientOptions, 'versionNegotiation' | 'inputRequired'> | undefined;
 }
 
 /** A connected server: what initialize told us, plus how to end it. */
@@ -365,7 +375,7 @@ function explainWith(auth: ServerAuth | undefined, error: unknown): unknown {
 
 /** A client with no capabilities (discovery) or the role's capabilities and handlers (call --execute). */
 function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | undefined): Client {
-  const client = new Client({ name: 'mcpns', version: VERSION }, { capabilities: role?.capabilities ?? {} });
+  const client = new Client({ name: 'mcpns', version: VERSION }, { capabilities: role?.capabilities ?? {}, ...role?.clientOptions });
   // An authorization failure is the server's reported failure (with its hint), not transport noise for its stderr tail.
   client.onerror = (error) => {
     if (!(error instanceof AuthError)) stderr.note(`transport: ${error.message}`);

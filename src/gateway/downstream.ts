@@ -9,6 +9,10 @@ import { VERSION } from '../version.js';
 import type { DownstreamCall, DownstreamSession, Gateway } from './engine.js';
 import type { JsonObject } from './upstream.js';
 
+/** The reserved envelope keys of a 2026-07-28 request the gateway passes on to the server that answers it. */
+const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
+
 /** A downstream server bound to `session` (undefined for a 2026-07-28 request, which has no session). */
 export function createDownstreamServer(gateway: Gateway, session: DownstreamSession | undefined): Server {
   const server = new Server(
@@ -19,12 +23,17 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
     const meta = { ...((ctx.mcpReq._meta ?? {}) as JsonObject) };
     const progressToken = meta['progressToken'] as string | number | undefined;
     delete meta['progressToken'];
+    const envelope = ctx.mcpReq.envelope as JsonObject | undefined;
+    const declared = envelope?.[CLIENT_CAPABILITIES_KEY];
+    const logLevel = envelope?.[LOG_LEVEL_KEY];
     return {
       session,
       signal: ctx.mcpReq.signal,
       ...(progressToken !== undefined ? { progressToken } : {}),
       meta,
-      modern: ctx.mcpReq.envelope !== undefined,
+      modern: envelope !== undefined,
+      ...(declared && typeof declared === 'object' ? { clientCapabilities: declared as JsonObject } : {}),
+      ...(typeof logLevel === 'string' ? { logLevel } : {}),
       ...retryOf(ctx),
       notify: (method, params) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) } as never),
       send: async (method, params, signal) =>
@@ -35,14 +44,19 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
     const { _meta: _drop, ...rest } = (request.params ?? {}) as JsonObject;
     return rest;
   };
+  // The SDK refuses a handler for a capability the server does not declare: only what the upstreams offer is served.
+  const capabilities = gateway.capabilities() as { prompts?: object; resources?: { subscribe?: boolean }; logging?: object; completions?: object };
   server.setRequestHandler('tools/list', async (request) => (await gateway.page('tools', request.params?.cursor)) as never);
   server.setRequestHandler('tools/call', async (request, ctx) => (await gateway.callTool(params(request), call(ctx))) as never);
-  server.setRequestHandler('prompts/list', async (request) => (await gateway.page('prompts', request.params?.cursor)) as never);
-  server.setRequestHandler('prompts/get', async (request, ctx) => (await gateway.getPrompt(params(request), call(ctx))) as never);
-  server.setRequestHandler('resources/list', async (request) => (await gateway.page('resources', request.params?.cursor)) as never);
-  server.setRequestHandler('resources/templates/list', async (request) => (await gateway.page('resourceTemplates', request.params?.cursor)) as never);
-  server.setRequestHandler('resources/read', async (request, ctx) => (await gateway.readResource(params(request), call(ctx))) as never);
-  const capabilities = gateway.capabilities() as { resources?: { subscribe?: boolean }; logging?: object; completions?: object };
+  if (capabilities.prompts) {
+    server.setRequestHandler('prompts/list', async (request) => (await gateway.page('prompts', request.params?.cursor)) as never);
+    server.setRequestHandler('prompts/get', async (request, ctx) => (await gateway.getPrompt(params(request), call(ctx))) as never);
+  }
+  if (capabilities.resources) {
+    server.setRequestHandler('resources/list', async (request) => (await gateway.page('resources', request.params?.cursor)) as never);
+    server.setRequestHandler('resources/templates/list', async (request) => (await gateway.page('resourceTemplates', request.params?.cursor)) as never);
+    server.setRequestHandler('resources/read', async (request, ctx) => (await gateway.readResource(params(request), call(ctx))) as never);
+  }
   if (capabilities.resources?.subscribe) {
     server.setRequestHandler('resources/subscribe', async (request, ctx) => (await gateway.subscribe(session, request.params.uri, call(ctx))) as never);
     server.setRequestHandler('resources/unsubscribe', async (request, ctx) => (await gateway.unsubscribe(session, request.params.uri, call(ctx))) as never);

@@ -16,7 +16,16 @@ import { liveSource } from '../source/live-source.js';
 import type { SecretSet } from '../util/redact.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
 import type { NamingSettings } from './names.js';
-import { connectUpstream, gatewayRole, upstreamFromHeld, upstreamRpcError, type JsonObject, type Upstream, type UpstreamHooks } from './upstream.js';
+import {
+  connectUpstream,
+  gatewayRole,
+  MODERN_REVISION,
+  upstreamFromHeld,
+  upstreamRpcError,
+  type JsonObject,
+  type Upstream,
+  type UpstreamHooks,
+} from './upstream.js';
 
 /** One downstream client connection (a stdio connection, or one 2025-era HTTP session). */
 export interface DownstreamSession {
@@ -40,6 +49,9 @@ export interface DownstreamCall {
   notify(method: string, params?: JsonObject): Promise<void>;
   /** The request came on the 2026-07-28 wire (per-request envelope): no server→client push requests there. */
   modern?: boolean | undefined;
+  /** What a 2026-07-28 client declared in its request's envelope (its capabilities, its log level). */
+  clientCapabilities?: JsonObject | undefined;
+  logLevel?: string | undefined;
   /** A multi-round-trip retry (2026-07-28): what the client answered, and the state it echoes; sent on unchanged. */
   retry?: { inputResponses?: JsonObject | undefined; requestState?: string | undefined } | undefined;
   /** A request to the downstream client tied to this call (throws on an era without push requests). */
@@ -96,6 +108,13 @@ export interface GatewayOptions {
 }
 
 const DEFAULT_PAGE_SIZE = 500;
+/** The reserved envelope keys the gateway sets on what it sends a server's 2026-07-28 session. */
+const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
+/** Bound on opening an HTTP server's 2026-07-28 session next to its session. */
+const MODERN_PROBE_MS = 5000;
+/** Rounds of input_required answered for a 2025-era client before the call fails. */
+const MAX_INPUT_ROUNDS = 8;
 const BACKOFF_MS = [0, 1000, 2000, 5000, 10_000, 30_000, 60_000];
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const DEFAULT_MAX_LOG_RATE = 500;
@@ -121,6 +140,13 @@ interface Slot {
   logWindow: { second: number; count: number; dropped: number };
   /** Upstream URIs subscribed to, with how many downstream subscriptions want each. */
   subscribed: Map<string, number>;
+  /**
+   * An HTTP server that also speaks 2026-07-28 gets a second session on that wire: a server may offer some tools,
+   * prompts or resources only there (input_required ones among them). 2026-07-28 calls go to it when it has the item.
+   */
+  modern?: Upstream | undefined;
+  /** What each session offers (`tool:<name>`, `prompt:<name>`, `resource:<uri>`), to send a request where its item is. */
+  names: { legacy: Set<string>; modern: Set<string> };
 }
 
 export class Gateway {
@@ -223,8 +249,9 @@ export class Gateway {
       await upstream.close();
       return;
     }
+    await this.connectModern(slot, upstream);
     try {
-      slot.offer = await this.offerOf(slot.spec.name, upstream);
+      slot.offer = await this.offerOf(slot, upstream);
     } catch (error) {
       await upstream.close();
       this.failed(slot, 'LIST_FAILED', error instanceof Error ? error.message : String(error));
@@ -243,16 +270,56 @@ export class Gateway {
     if (level && upstream.capabilities['logging']) void upstream.request('logging/setLevel', { level }).catch(() => {});
   }
 
-  private async offerOf(server: string, upstream: Upstream): Promise<Offer> {
-    const caps = upstream.capabilities;
-    const [tools, prompts, resources, templates] = await Promise.all([
-      caps['tools'] ? upstream.listTools().then((listing) => listing.tools) : [],
-      caps['prompts'] ? upstream.listAll('prompts/list', 'prompts', 100) : [],
-      caps['resources'] ? upstream.listAll('resources/list', 'resources', 100) : [],
-      caps['resources'] ? upstream.listAll('resources/templates/list', 'resourceTemplates', 100).catch(() => []) : [],
-    ]);
-    const hidden = this.hiddenTools(server, tools);
-    return { server, tools: tools.filter((tool) => !hidden.has(String(tool['name']))), prompts, resources, templates };
+  /** What a server offers: its session's lists, and what only its 2026-07-28 session offers after them. */
+  private async offerOf(slot: Slot, upstream: Upstream): Promise<Offer> {
+    const server = slot.spec.name;
+    const modern = slot.modern;
+    const [legacy, extra] = await Promise.all([listOffer(upstream), modern ? listOffer(modern).catch(() => undefined) : undefined]);
+    slot.names = { legacy: offerNames(legacy), modern: extra ? offerNames(extra) : new Set() };
+    const offer = { ...legacy };
+    if (extra) {
+      const only = <T extends JsonObject>(items: T[], key: string, kind: string): T[] =>
+        items.filter((item) => !slot.names.legacy.has(`${kind}:${String(item[key])}`));
+      offer.tools = [...legacy.tools, ...only(extra.tools, 'name', 'tool')];
+      offer.prompts = [...legacy.prompts, ...only(extra.prompts, 'name', 'prompt')];
+      offer.resources = [...legacy.resources, ...only(extra.resources, 'uri', 'resource')];
+      offer.templates = [...legacy.templates, ...only(extra.templates, 'uriTemplate', 'template')];
+    }
+    const hidden = this.hiddenTools(server, offer.tools);
+    return { server, ...offer, tools: offer.tools.filter((tool) => !hidden.has(String(tool['name']))) };
+  }
+
+  /**
+   * Open (or reopen) the 2026-07-28 session of an HTTP server next to its session: pinned to that revision, so a
+   * server that does not speak it simply has none. Its failure never affects the server's service.
+   */
+  private async connectModern(slot: Slot, legacy: Upstream): Promise<void> {
+    const previous = slot.modern;
+    slot.modern = undefined;
+    await previous?.close().catch(() => {});
+    if (slot.spec.transport !== 'http' || (legacy.protocolVersion ?? '') >= MODERN_REVISION) return;
+    try {
+      const modern = await connectUpstream(slot.spec, {
+        role: gatewayRole(this.hooks, true),
+        // A probe, not the server's start: a server that does not answer it soon is served without it.
+        timeoutMs: Math.min(this.options.discovery.timeoutMs ?? MODERN_PROBE_MS, MODERN_PROBE_MS),
+        signal: this.options.discovery.signal,
+        auth: this.options.discovery.auth,
+        secrets: this.options.discovery.secrets,
+        hostEnv: this.options.discovery.hostEnv,
+        maxResponseBytes: this.options.discovery.maxResponseBytes,
+      });
+      if (this.closed || slot.status === 'closed' || (modern.protocolVersion ?? '') < MODERN_REVISION) return void (await modern.close());
+      slot.modern = modern;
+      modern.onLost(() => {
+        if (slot.modern !== modern) return;
+        slot.modern = undefined;
+        void modern.close();
+        void this.refresh(slot);
+      });
+    } catch {
+      // The server does not speak 2026-07-28 (or not now): it is served through its session alone.
+    }
   }
 
   private failed(slot: Slot, code: string, message: string): void {
@@ -423,20 +490,42 @@ export class Gateway {
     try {
       slot = await this.ready(route.server);
       slot.inflight.add(inflight);
-      const upstream = slot.upstream;
       const token = call.progressToken;
       const meta = call.meta && Object.keys(call.meta).length ? call.meta : undefined;
       // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
       const sent: Promise<void>[] = [];
       const retried = call.retry ? { ...params, ...call.retry } : params;
-      const result = await upstream.request(method, meta ? { ...retried, _meta: meta } : retried, {
-        signal: call.signal,
-        // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
-        ...(call.modern ? { allowInputRequired: true } : {}),
-        ...(token !== undefined
-          ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
-          : {}),
-      });
+      const target = this.sessionFor(slot, method, params);
+      // On the 2026-07-28 wire the server decides by the capabilities of the client that asks (and its log level):
+      // the downstream client's, not the gateway's (a key given here wins over the one the SDK attaches).
+      const envelope: JsonObject = {};
+      if (target === slot.modern) {
+        const declared = call.modern ? call.clientCapabilities : call.session?.clientCapabilities();
+        envelope[CLIENT_CAPABILITIES_KEY] = declared ?? {};
+        if (call.logLevel !== undefined) envelope[LOG_LEVEL_KEY] = call.logLevel;
+      }
+      const outMeta = meta || Object.keys(envelope).length ? { ...meta, ...envelope } : undefined;
+      let forwarded: JsonObject = outMeta ? { ...retried, _meta: outMeta } : retried;
+      let result: JsonObject;
+      for (let round = 0; ; round++) {
+        result = await target.request(method, forwarded, {
+          signal: call.signal,
+          // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
+          ...(call.modern ? { allowInputRequired: true } : {}),
+          ...(token !== undefined
+            ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
+            : {}),
+        });
+        // A 2025-era client knows no input_required: the gateway asks it what the server asks (as requests tied to its
+        // call) and retries with the answers and the server's state, unchanged.
+        if (call.modern || result['resultType'] !== 'input_required') break;
+        if (round >= MAX_INPUT_ROUNDS) {
+          throw new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${route.server}" asked for input more than ${MAX_INPUT_ROUNDS} times`);
+        }
+        forwarded = { ...forwarded, inputResponses: await this.answerInputRequests(route.server, result['inputRequests'], call) };
+        if (result['requestState'] !== undefined) forwarded['requestState'] = result['requestState'];
+        else delete forwarded['requestState'];
+      }
       if (sent.length) await Promise.all(sent);
       if (result['isError'] === true) entry.outcome = 'isError';
       const rewritten = rewriteResult(result, route.server, this.exposureState);
@@ -452,6 +541,42 @@ export class Gateway {
       entry.durationMs = Math.round((performance.now() - startedAt) * 1000) / 1000;
       this.options.onRequest?.(entry, params['arguments']);
     }
+  }
+
+  /**
+   * The session a request goes to: the server's session, unless the item it names is offered only by the server's
+   * 2026-07-28 session (a 2025-era client's input is then asked by the gateway). Items both offer stay on the first
+   * session: the one discovery listed and checked, and the one whose answers every client era already gets.
+   */
+  private sessionFor(slot: Slot & { upstream: Upstream }, method: string, params: JsonObject): Upstream {
+    const modern = slot.modern;
+    if (!modern) return slot.upstream;
+    const item =
+      method === 'tools/call'
+        ? `tool:${String(params['name'])}`
+        : method === 'prompts/get'
+          ? `prompt:${String(params['name'])}`
+          : method.startsWith('resources/')
+            ? `resource:${String(params['uri'])}`
+            : undefined;
+    return item !== undefined && slot.names.modern.has(item) && !slot.names.legacy.has(item) ? modern : slot.upstream;
+  }
+
+  /** Each input request of an input_required result asked of the downstream client whose call it is; the answers by key. */
+  private async answerInputRequests(server: string, requests: unknown, call: DownstreamCall): Promise<JsonObject> {
+    const answers: JsonObject = {};
+    const entries = requests && typeof requests === 'object' && !Array.isArray(requests) ? Object.entries(requests as JsonObject) : [];
+    for (const [key, request] of entries) {
+      const { method, params } = (request ?? {}) as { method?: unknown; params?: JsonObject };
+      if (method !== 'elicitation/create' && method !== 'sampling/createMessage' && method !== 'roots/list') {
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `upstream server "${server}" asked for input mcpns cannot ask a client for (${String(method)})`,
+        );
+      }
+      answers[key] = await this.askClient(server, method, params, call, call.signal);
+    }
+    return answers;
   }
 
   private downstreamError(error: unknown, slot: Slot | undefined): Error {
@@ -488,6 +613,8 @@ export class Gateway {
     const slot = route ? this.slots.get(route.server) : undefined;
     const sendRaw = slot?.status === 'up' ? slot.upstream?.sendRaw : undefined;
     if (!route || !slot || !sendRaw) return false;
+    // A tool only the server's 2026-07-28 session offers is called there (the SDK path answers its input_required).
+    if (slot.modern && !slot.names.legacy.has(`tool:${route.name}`)) return false;
     const startedAt = performance.now();
     // The call's signal is made only when something listens (a request to the client): most calls never need one.
     let controller: AbortController | undefined;
@@ -745,7 +872,7 @@ export class Gateway {
         const upstream = slot.upstream;
         if (!upstream) break;
         try {
-          slot.offer = await this.offerOf(slot.spec.name, upstream);
+          slot.offer = await this.offerOf(slot, upstream);
           this.recompute(true);
         } catch {
           break;
@@ -792,6 +919,11 @@ export class Gateway {
         `mcpns: ${method} from "${server}" cannot reach the client: it speaks 2026-07-28, where servers ask through input_required results, and mcpns does not yet turn a 2025-era server's push request into one`,
       );
     }
+    return this.askClient(server, method, params, call, signal);
+  }
+
+  /** A request to the downstream client of `call`, refused when that client did not declare the capability it needs. */
+  private async askClient(server: string, method: string, params: JsonObject | undefined, call: DownstreamCall, signal: AbortSignal): Promise<JsonObject> {
     const capability = method === 'sampling/createMessage' ? 'sampling' : method === 'roots/list' ? 'roots' : 'elicitation';
     const declared = call.session?.clientCapabilities()?.[capability] as JsonObject | undefined;
     const urlMode = method === 'elicitation/create' && params?.['mode'] === 'url';
@@ -849,8 +981,10 @@ export class Gateway {
     slot.status = 'closed';
     clearTimeout(slot.timer);
     const upstream = slot.upstream;
+    const modern = slot.modern;
     slot.upstream = undefined;
-    await upstream?.close();
+    slot.modern = undefined;
+    await Promise.all([upstream?.close(), modern?.close().catch(() => {})]);
   }
 
   /** End every upstream (each process group gone) and forget every session. */
@@ -872,5 +1006,28 @@ function newSlot(spec: ServerSpec): Slot {
     inflight: new Set(),
     logWindow: { second: 0, count: 0, dropped: 0 },
     subscribed: new Map(),
+    names: { legacy: new Set(), modern: new Set() },
   };
+}
+
+/** Every list a session offers. */
+async function listOffer(upstream: Upstream): Promise<Omit<Offer, 'server'>> {
+  const caps = upstream.capabilities;
+  const [tools, prompts, resources, templates] = await Promise.all([
+    caps['tools'] ? upstream.listTools().then((listing) => listing.tools) : [],
+    caps['prompts'] ? upstream.listAll('prompts/list', 'prompts', 100) : [],
+    caps['resources'] ? upstream.listAll('resources/list', 'resources', 100) : [],
+    caps['resources'] ? upstream.listAll('resources/templates/list', 'resourceTemplates', 100).catch(() => []) : [],
+  ]);
+  return { tools, prompts, resources, templates };
+}
+
+/** `tool:<name>`, `prompt:<name>`, `resource:<uri>` and `template:<uriTemplate>` of an offer. */
+function offerNames(offer: Omit<Offer, 'server'>): Set<string> {
+  return new Set([
+    ...offer.tools.map((tool) => `tool:${String(tool['name'])}`),
+    ...offer.prompts.map((prompt) => `prompt:${String(prompt['name'])}`),
+    ...offer.resources.map((resource) => `resource:${String(resource['uri'])}`),
+    ...offer.templates.map((template) => `template:${String(template['uriTemplate'])}`),
+  ]);
 }

@@ -35,6 +35,11 @@ export interface RawPoster {
   close(): void;
 }
 
+/** SSE resumption: the wait before a GET with Last-Event-ID when the server named none, its cap, and how many. */
+const DEFAULT_RETRY_MS = 1000;
+const MAX_RETRY_MS = 5000;
+const MAX_RESUMPTIONS = 3;
+
 /** Statuses the SDK transport answers with its authorization flow (a token refresh, step-up). */
 const AUTH_STATUSES = new Set([401, 403]);
 
@@ -69,10 +74,53 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
       let request: ClientRequest | undefined;
       let aborted = false;
       let settled = false;
+      // SSE resumption (SEP-1699): a server may end the stream before the answer and expect a GET with Last-Event-ID.
+      let responded = false;
+      let lastEventId: string | undefined;
+      let retryMs = DEFAULT_RETRY_MS;
+      let resumptions = 0;
       const fail = (reason: string): void => {
         if (settled || aborted) return;
         settled = true;
         handlers.onFailed(reason);
+      };
+      const readHandlers = (inSession: boolean): ReadHandlers => ({
+        onMessage: (value) => {
+          if (aborted) return;
+          if (value['method'] === undefined && value['id'] === message['id']) responded = true;
+          handlers.onMessage(value);
+        },
+        onEventId: (id) => (lastEventId = id),
+        onRetry: (ms) => (retryMs = ms),
+        onEnd: () => {
+          if (settled || aborted) return;
+          if (responded) return void (settled = true);
+          if (lastEventId === undefined || resumptions >= MAX_RESUMPTIONS) return fail('ended its answer stream before the answer');
+          resumptions++;
+          setTimeout(() => void resume(), Math.min(retryMs, MAX_RETRY_MS)).unref();
+        },
+        onFailed: fail,
+        onFallback: () => {
+          if (settled || aborted) return;
+          settled = true;
+          handlers.onFallback();
+        },
+        onSessionGone: () => {
+          if (settled || aborted) return;
+          settled = true;
+          if (inSession) handlers.onSessionGone();
+          else handlers.onFailed('answered HTTP 404');
+        },
+      });
+      const resume = async (): Promise<void> => {
+        if (aborted || settled) return;
+        const { 'content-type': _type, ...common } = await headersFor().catch(() => ({}) as Record<string, string>);
+        if (aborted || settled) return;
+        request = send(url, { method: 'GET', agent, headers: { ...common, accept: 'text/event-stream', 'last-event-id': lastEventId! } }, (response) =>
+          read(response, maxResponseBytes, readHandlers(common['mcp-session-id'] !== undefined)),
+        );
+        request.on('error', (error) => fail(`could not be reached to resume its answer: ${error.message}`));
+        request.end();
       };
       const body = JSON.stringify(message);
       headersFor().then(
@@ -80,33 +128,16 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
           if (aborted) return;
           const inSession = common['mcp-session-id'] !== undefined;
           request = send(url, { method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) =>
-            read(response, maxResponseBytes, inSession, {
-              onMessage: (value) => {
-                if (!aborted) handlers.onMessage(value);
-              },
-              onEnd: () => (settled = true),
-              onFailed: fail,
-              onFallback: () => {
-                if (settled || aborted) return;
-                settled = true;
-                handlers.onFallback();
-              },
-              onSessionGone: () => {
-                if (settled || aborted) return;
-                settled = true;
-                handlers.onSessionGone();
-              },
-            }),
+            read(response, maxResponseBytes, readHandlers(inSession)),
           );
           request.setNoDelay(true);
           request.on('error', (error) => fail(`could not be reached: ${error.message}`));
           request.end(body);
         },
-        (error: unknown) => {
+        () => {
           // The auth provider could not give a token: the SDK transport reports that in its own words.
           if (!aborted && !settled) {
             settled = true;
-            void error;
             handlers.onFallback();
           }
         },
@@ -126,6 +157,9 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
 
 interface ReadHandlers {
   onMessage(message: Record<string, unknown>): void;
+  /** An SSE event's id (where a resumed stream continues) and a retry interval the server asked for. */
+  onEventId(id: string): void;
+  onRetry(ms: number): void;
   onEnd(): void;
   onFailed(reason: string): void;
   onFallback(): void;
@@ -133,12 +167,12 @@ interface ReadHandlers {
 }
 
 /** Read one answer: a JSON body or an SSE stream of messages, bounded at `maxBytes`. */
-function read(response: IncomingMessage, maxBytes: number, inSession: boolean, handlers: ReadHandlers): void {
+function read(response: IncomingMessage, maxBytes: number, handlers: ReadHandlers): void {
   const status = response.statusCode ?? 0;
   if (status < 200 || status > 299) {
     response.resume();
     if (AUTH_STATUSES.has(status)) return handlers.onFallback();
-    if (status === 404 && inSession) return handlers.onSessionGone();
+    if (status === 404) return handlers.onSessionGone();
     return handlers.onFailed(`answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
   }
   const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -171,8 +205,8 @@ function read(response: IncomingMessage, maxBytes: number, inSession: boolean, h
     } catch {
       return handlers.onFailed('answered with a body that is not JSON');
     }
-    handlers.onEnd();
     for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') handlers.onMessage(item as Record<string, unknown>);
+    handlers.onEnd();
   });
   response.on('error', (error) => handlers.onFailed(`stream broke: ${error.message}`));
   response.on('aborted', () => handlers.onFailed('stream broke'));
@@ -207,6 +241,11 @@ function sseReader(handlers: ReadHandlers): (chunk: string) => void {
       if (line === '') dispatch();
       else if (line.startsWith('data:')) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
       else if (line.startsWith('event:')) event = line.slice(line.charCodeAt(6) === 32 ? 7 : 6);
+      else if (line.startsWith('id:')) handlers.onEventId(line.slice(line.charCodeAt(3) === 32 ? 4 : 3));
+      else if (line.startsWith('retry:')) {
+        const ms = Number(line.slice(6).trim());
+        if (Number.isInteger(ms) && ms >= 0) handlers.onRetry(ms);
+      }
     }
     buffer = buffer.slice(start);
   };

@@ -24,6 +24,9 @@ const AnyResult = z.looseObject({});
 /** No SDK timeout on forwarded requests: the downstream client owns its patience and cancels when it runs out. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
 
+/** The stateless revision: a session on it has its own tools (a server may offer some only there). */
+export const MODERN_REVISION = '2026-07-28';
+
 /** One page of a list an upstream owes the gateway (its own deadline covers the first listing). */
 const LIST_TIMEOUT_MS = 30_000;
 
@@ -37,9 +40,14 @@ export interface UpstreamHooks {
   onServerRequest(server: string, method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
 }
 
-/** What the gateway tells an upstream it can do: everything a downstream client may offer, checked per request. */
-export function gatewayRole(hooks: UpstreamHooks): ClientRole {
+/**
+ * What the gateway tells an upstream it can do: everything a downstream client may offer, checked per request. With
+ * `modern`, the session is opened on the 2026-07-28 wire only (no fallback) and input_required results come back as
+ * they are: the engine answers them, from the downstream client whose call it is.
+ */
+export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
   return {
+    ...(modern ? { clientOptions: { versionNegotiation: { mode: { pin: MODERN_REVISION } }, inputRequired: { autoFulfill: false } } } : {}),
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } },
     install: (client: Client, server: string) => {
       for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const) {
@@ -124,6 +132,7 @@ function wellFormed(answer: {
 export function upstreamFromHeld(name: string, held: HeldSession, options: { maxResponseBytes?: number | undefined } = {}): Upstream {
   const { session } = held;
   const client = session.client;
+  const protocolVersion = session.protocolVersion ?? client.getNegotiatedProtocolVersion();
   let closing = false;
   let lost: ((reason: string) => void) | undefined;
   let lostReason: string | undefined;
@@ -216,7 +225,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       return (await client.request({ method, ...(params ? { params } : {}) } as never, AnyResult, {
         timeout: NO_SDK_TIMEOUT,
         ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.allowInputRequired ? { allowInputRequired: true } : {}),
+        ...(options.allowInputRequired || modern ? { allowInputRequired: true } : {}),
       })) as JsonObject;
     } catch (error) {
       throw session.explainError(error);
@@ -224,7 +233,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       if (token) progressRoutes.delete(token);
     }
   };
-  const modern = session.protocolVersion !== undefined && session.protocolVersion >= '2026-07-28';
+  const modern = protocolVersion !== undefined && protocolVersion >= MODERN_REVISION;
   const sendRaw =
     transport && !modern
       ? (method: string, params: JsonObject, handlers: RawHandlers): RawRequest => {
@@ -283,7 +292,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     sendRaw,
     capabilities: (session.capabilities ?? {}) as JsonObject,
     serverInfo: session.serverInfo as JsonObject | undefined,
-    protocolVersion: session.protocolVersion,
+    protocolVersion,
     instructions: session.instructions,
     request,
     notify: (method, params) => client.notification({ method, ...(params ? { params } : {}) } as never),

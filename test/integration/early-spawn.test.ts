@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Command } from '@commander-js/extra-typings';
+import { COMMANDS } from '../../src/cli/commands/index.js';
 import { spawnEarly } from '../../src/cli/early-spawn.js';
+import { OPTIONS } from '../../src/cli/options/table.js';
+import type { CommandHost } from '../../src/cli/services/command.js';
 import { discardPrespawned, prespawn, prespawnedCount } from '../../src/discovery/prespawn.js';
 import { ALL_ENV, spawnEnvironment } from '../../src/config/spawn-env.js';
 import { runCli } from '../helpers/cli.js';
@@ -39,6 +43,12 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     [['snapshot', '-o', '-'], 2],
     [['list', '--server', 'b'], 1],
     [['list', '--server=a,b', '--concurrency', '1'], 1],
+    // Options spawn first learns from their declarations (options/table.ts), with no list of its own to keep in step.
+    [['list', '--max-response-size', '1m', '--approval-mode', 'yolo', '--timeout', '5000'], 2],
+    [['check', '--ignore', 'SHADOWED_TOOL', 'NEAR_COLLISION', '--write-baseline', 'b.json', '--style', 'slash'], 2],
+    [['check', '--report', 'sarif=x.sarif', '--report', 'junit=x.xml'], 2],
+    [['list', '--include-disabled'], 0],
+    [['list', '--concurrency', '0'], 0],
     [['list', '--catalog', 'c.json'], 0],
     [['list', '--profile', 'p'], 0],
     [['list', '--all'], 0],
@@ -165,5 +175,21 @@ describe('discovery adopts what was started ahead', () => {
     expect(prespawnedCount()).toBe(0);
     expect(readPids(pids)).toHaveLength(2); // the guess and the real one
     await expectProcessesGone(readPids(pids));
+  });
+});
+
+describe('one option table: spawn first reads the declarations commander builds its options from', () => {
+  it('every option of every command that spawns first is an entry of OPTIONS (same flags)', async () => {
+    const declared = new Set<string>(Object.values(OPTIONS).map((spec) => spec.flags));
+    for (const entry of COMMANDS.filter((command) => command.discovers)) {
+      const program = new Command();
+      (await entry.load())(program, {} as CommandHost);
+      const flags = program.commands[0]!.options.map((option) => option.flags);
+      expect(flags.length, entry.name).toBeGreaterThan(5);
+      expect(
+        flags.filter((flag) => !declared.has(flag)),
+        `${entry.name}: options spawn first would not know (declare them in src/cli/options/table.ts)`,
+      ).toEqual([]);
+    }
   });
 });

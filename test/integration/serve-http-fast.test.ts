@@ -227,7 +227,10 @@ describe('mcpns serve --http: the fast path', () => {
       expect(await failure('hang_up')).toContain('could not be reached');
       // A 401 goes to the SDK transport, whose authorization flow says what is missing.
       expect(await failure('unauthorized')).toContain('requires OAuth sign-in');
+      expect(await failure('sse_cut')).toContain('ended its answer stream before the answer');
       expect((await client.callTool({ name: 'hostile__sse_split', arguments: {} })).content).toEqual([{ type: 'text', text: 'split' }]);
+      // A stream ended after a priming event is resumed with Last-Event-ID (SEP-1699), as the SDK's client does.
+      expect((await client.callTool({ name: 'hostile__sse_resume', arguments: {} })).content).toEqual([{ type: 'text', text: 'resumed' }]);
       // Still up, and the others too.
       expect((await client.callTool({ name: 'hostile__ok', arguments: {} })).content).toEqual([{ type: 'text', text: 'ok' }]);
       expect((await client.callTool({ name: 'remote__whoami', arguments: {} })).content).toEqual([{ type: 'text', text: 'remote' }]);

@@ -8,6 +8,7 @@ import { defineAction, type CommandHost } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
+import { OPTIONS } from '../options/table.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 import { outputFile, writeOutputFile } from '../services/write-output.js';
@@ -16,14 +17,14 @@ export function registerExport(program: Command, host: CommandHost): void {
   const base = program
     .command('export')
     .description('LLM-ready tool definitions for a provider, plus the routing map from each exported name back to (server, tool)')
-    .addOption(new Option('--provider <provider>', 'request shape and name rule').choices(EXPORT_PROVIDERS).makeOptionMandatory())
+    .addOption(new Option(OPTIONS.provider.flags, OPTIONS.provider.description).choices(EXPORT_PROVIDERS).makeOptionMandatory())
     .addOption(
-      new Option('--preset <preset>', "use this preset's names (default: server__tool)").argParser((value: string) => {
+      new Option(OPTIONS.exportPreset.flags, OPTIONS.exportPreset.description).argParser((value: string) => {
         getTarget(value);
         return value;
       }),
     )
-    .option('--map-out <file>', 'write the routing map { "<exported name>": { server, tool } } to this file')
+    .option(OPTIONS.mapOut.flags, OPTIONS.mapOut.description)
     .addHelpText(
       'after',
       `

@@ -8,6 +8,7 @@ import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withPresetOption, withStyleOption } from '../options/naming-options.js';
 import { withOutputOptions, withTableOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
+import { OPTIONS } from '../options/table.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { renderList } from '../services/render-list.js';
 import { loadConfigurationFor } from '../services/configuration.js';
@@ -16,7 +17,7 @@ export function registerList(program: Command, host: CommandHost): void {
   const base = program
     .command('list')
     .description('discover tools from the configured servers and print the namespaced catalog')
-    .option('--all', "also show tools hidden by client filters, the profile or the client's trust and approval rules, marked with the reason")
+    .option(OPTIONS.all.flags, OPTIONS.all.description)
     .addHelpText(
       'after',
       `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nExit code 1 when a server failed (the others are still listed).`,

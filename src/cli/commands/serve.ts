@@ -23,6 +23,7 @@ import { withOutputOptions, withTableOptions } from '../options/output-options.j
 import { collectCommaList, positiveInteger } from '../options/parsers.js';
 import { readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 import { withSourceOptions } from '../options/source-options.js';
+import { OPTIONS } from '../options/table.js';
 import { FAIL_ON } from '../../report/index.js';
 import { authResolverFor } from '../services/auth.js';
 import { loadConfiguration } from '../services/configuration.js';
@@ -32,20 +33,13 @@ export function registerServe(program: Command, host: CommandHost): void {
   const base = program
     .command('serve')
     .description('run the namespacing gateway: every configured server behind one MCP server (stdio, or Streamable HTTP with --http)')
+    .addOption(new Option(OPTIONS.http.flags, OPTIONS.http.description).argParser(parseListen))
+    .option(OPTIONS.tokenFile.flags, `require "Authorization: Bearer <token>" on --http, the token read from this file (or set ${TOKEN_ENV})`)
+    .addOption(new Option(OPTIONS.allowedHost.flags, OPTIONS.allowedHost.description).argParser(collectCommaList))
+    .addOption(new Option(OPTIONS.allowedOrigin.flags, OPTIONS.allowedOrigin.description).argParser(collectCommaList))
     .addOption(
       new Option(
-        '--http <[host:]port>',
-        'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (host 127.0.0.1 unless given; port 0 picks one)',
-      ).argParser(parseListen),
-    )
-    .option('--token-file <file>', `require "Authorization: Bearer <token>" on --http, the token read from this file (or set ${TOKEN_ENV})`)
-    .addOption(new Option('--allowed-host <hosts>', 'with --http: Host names accepted besides loopback ones (comma-separated)').argParser(collectCommaList))
-    .addOption(
-      new Option('--allowed-origin <origins>', 'with --http: browser Origins accepted besides loopback ones (comma-separated)').argParser(collectCommaList),
-    )
-    .addOption(
-      new Option(
-        '--style <style>',
+        OPTIONS.gatewayStyle.flags,
         `how exposed names are built (default ${DEFAULT_GATEWAY_STYLE}: server__tool; hybrid: bare when only one server has it)`,
       ).argParser((value: string) => {
         if (getTarget(value).kind !== 'style') throw new UsageError(`"${value}" is not a naming style`, { hint: 'pass client presets to --for' });
@@ -53,24 +47,19 @@ export function registerServe(program: Command, host: CommandHost): void {
       }),
     )
     .addOption(
-      new Option(
-        '--for <preset>',
-        "the client that will use the gateway: names are budgeted so that client's final name (its own prefix included) fits and stays unique",
-      ).argParser((value: string) => {
+      new Option(OPTIONS.for.flags, OPTIONS.for.description).argParser((value: string) => {
         getTarget(value);
         return value;
       }),
     )
-    .option('--as <key>', 'the name the client knows the gateway by (its config key; part of the prefix --for budgets)', 'mcpns')
-    .option('--dry-run', 'print the catalog the gateway would expose, run the checks, and exit with the check exit code')
-    .option('--lazy', 'start the upstream servers on the first request instead of at start')
-    .option('--log-file <file>', 'append one JSON line per request (time, session, method, server, tool, duration, outcome, bytes)')
-    .option('--log-args', 'with --log-file: also log tool arguments (secrets redacted)')
-    .option('--no-watch', 'do not reload when a config file changes (SIGHUP still reloads)')
-    .addOption(new Option('--page-size <n>', 'items per page of the lists served to clients').argParser(positiveInteger).default(500))
-    .addOption(
-      new Option('--fail-on <severity>', 'with --dry-run: exit 1 when a finding is at or above this severity').choices(FAIL_ON).default('error' as const),
-    )
+    .option(OPTIONS.as.flags, OPTIONS.as.description, 'mcpns')
+    .option(OPTIONS.dryRun.flags, OPTIONS.dryRun.description)
+    .option(OPTIONS.lazy.flags, OPTIONS.lazy.description)
+    .option(OPTIONS.logFile.flags, OPTIONS.logFile.description)
+    .option(OPTIONS.logArgs.flags, OPTIONS.logArgs.description)
+    .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
+    .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
+    .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addHelpText(
       'after',
       `

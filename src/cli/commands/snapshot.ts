@@ -9,6 +9,7 @@ import { defineAction, type CommandHost, type Runtime } from '../services/comman
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withOutputOptions } from '../options/output-options.js';
 import { withSourceOptions } from '../options/source-options.js';
+import { OPTIONS } from '../options/table.js';
 import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 import { outputFile, readExisting, writeOutputFile } from '../services/write-output.js';
@@ -20,9 +21,9 @@ export function registerSnapshot(program: Command, host: CommandHost): void {
   const base = program
     .command('snapshot')
     .description('write a deterministic catalog snapshot (lock file) with per-tool hashes')
-    .requiredOption('-o, --output <file>', 'lock file to write ("-" for stdout)')
-    .option('--update', 'rewrite the file only when the surface changed; say "unchanged" or "updated" on stderr')
-    .option('--allow-partial', 'write the lock file even when a server failed (the exit code is still 1)')
+    .requiredOption(OPTIONS.lockOutput.flags, OPTIONS.lockOutput.description)
+    .option(OPTIONS.update.flags, OPTIONS.update.description)
+    .option(OPTIONS.allowPartial.flags, OPTIONS.allowPartial.description)
     .addHelpText(
       'after',
       `

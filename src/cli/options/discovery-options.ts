@@ -1,6 +1,7 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, PACKAGE_RUNNER_TIMEOUT_MS } from '../../discovery/defaults.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES } from '../../discovery/defaults.js';
 import { byteSize, collectCommaList, positiveInteger } from './parsers.js';
+import { OPTIONS } from './table.js';
 
 /** How the tools are obtained: a saved catalog or live servers, which of them, under which profile and limits. */
 export type DiscoverySettings = {
@@ -29,21 +30,12 @@ export function withDiscoveryOptions<A extends unknown[], O extends OptionValues
   shape: { hasPositionals: boolean } = { hasPositionals: false },
 ) {
   return withServerOption(command, shape)
-    .option('--catalog <file>', 'work offline on a catalog document (list --json output or a snapshot); starts no server')
-    .option('--profile <name>', 'apply a profile from config (the servers and tools it exposes)')
-    .addOption(
-      new Option(
-        '--timeout <ms>',
-        `discovery deadline per server: spawn, initialize and every tools/list page (default: ${DEFAULT_TIMEOUT_MS}; ${PACKAGE_RUNNER_TIMEOUT_MS} for a package runner such as npx or uvx)`,
-      ).argParser(positiveInteger),
-    )
-    .addOption(new Option('--concurrency <n>', 'servers discovered at once').argParser(positiveInteger).default(DEFAULT_CONCURRENCY))
-    .addOption(
-      new Option('--max-response-size <bytes>', 'cap on one response from a server (HTTP body, stdout line); past it the server fails with RESPONSE_TOO_LARGE')
-        .argParser(byteSize)
-        .default(DEFAULT_MAX_RESPONSE_BYTES, '64MiB'),
-    )
-    .option('--include-disabled', 'also discover servers that are disabled in config');
+    .option(OPTIONS.catalog.flags, OPTIONS.catalog.description)
+    .option(OPTIONS.profile.flags, OPTIONS.profile.description)
+    .addOption(new Option(OPTIONS.timeout.flags, OPTIONS.timeout.description).argParser(positiveInteger))
+    .addOption(new Option(OPTIONS.concurrency.flags, OPTIONS.concurrency.description).argParser(positiveInteger).default(DEFAULT_CONCURRENCY))
+    .addOption(new Option(OPTIONS.maxResponseSize.flags, OPTIONS.maxResponseSize.description).argParser(byteSize).default(DEFAULT_MAX_RESPONSE_BYTES, '64MiB'))
+    .option(OPTIONS.includeDisabled.flags, OPTIONS.includeDisabled.description);
 }
 
 /** `--server`, on its own (servers, which starts nothing): comma-separated and repeatable, as everywhere. */
@@ -53,7 +45,7 @@ export function withServerOption<A extends unknown[], O extends OptionValues, G 
 ) {
   return command.addOption(
     shape.hasPositionals
-      ? new Option('--server <names>', 'only these servers (comma-separated, repeatable)').argParser(collectCommaList)
-      : new Option('--server <names...>', 'only these servers (comma- or space-separated, repeatable)').argParser(collectCommaList),
+      ? new Option(OPTIONS.serverOne.flags, OPTIONS.serverOne.description).argParser(collectCommaList)
+      : new Option(OPTIONS.server.flags, OPTIONS.server.description).argParser(collectCommaList),
   );
 }

@@ -1,4 +1,5 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { OPTIONS } from './table.js';
 
 /**
  * The output flags every command may carry, as the console reads them. Commands without some of these options
@@ -15,13 +16,13 @@ export interface OutputFlags {
 /** --json/--no-color/--verbose/--quiet. */
 export function withOutputOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
   return command
-    .option('--json', 'machine-readable JSON on stdout; every stderr line is one JSON object')
-    .option('--no-color', 'never colour output (colour is used only on a TTY anyway; NO_COLOR is honoured)')
-    .option('-v, --verbose', "more detail on stderr, including each server's stderr")
-    .option('-q, --quiet', 'no progress, notes or warnings on stderr (errors still go there)');
+    .option(OPTIONS.json.flags, OPTIONS.json.description)
+    .option(OPTIONS.noColor.flags, OPTIONS.noColor.description)
+    .option(OPTIONS.verbose.flags, OPTIONS.verbose.description)
+    .option(OPTIONS.quiet.flags, OPTIONS.quiet.description);
 }
 
 /** --wide: commands that print tables fit them to the terminal unless told otherwise. */
 export function withTableOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
-  return command.option('--wide', 'do not fit tables to the terminal width (never truncate columns)');
+  return command.option(OPTIONS.wide.flags, OPTIONS.wide.description);
 }

@@ -1,5 +1,6 @@
 /** Argument parsers shared by the option groups: commander calls them with (value, previous). */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { positiveIntegerValue } from './table.js';
 
 /** Repeatable option: every occurrence is kept, in order. */
 export function collect(value: string, previous: string[] | undefined): string[] {
@@ -37,8 +38,8 @@ export function collectReport(value: string, previous: ExtraReport[] | undefined
 
 /** A positive integer (commander reports the error as a usage error, exit 2). */
 export function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  const number = positiveIntegerValue(value);
+  if (number === undefined) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return number;
 }
 

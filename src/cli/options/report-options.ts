@@ -2,6 +2,7 @@ import { Option, type Command, type OptionValues } from '@commander-js/extra-typ
 import { UsageError } from '../../errors.js';
 import { FAIL_ON, FORMATS, type Format } from '../../report/index.js';
 import { collectCommaList, collectReport, type ExtraReport } from './parsers.js';
+import { OPTIONS } from './table.js';
 
 /**
  * Report options of the commands that produce findings (check, check-conflicts, lint, diff):
@@ -13,16 +14,16 @@ export function withReportOptions<A extends unknown[], O extends OptionValues, G
   shape: { hasPositionals: boolean } = { hasPositionals: false },
 ) {
   const ignore = shape.hasPositionals
-    ? new Option('--ignore <codes>', 'leave out findings with these codes (comma-separated, repeatable)').argParser(collectCommaList)
-    : new Option('--ignore <codes...>', 'leave out findings with these codes (comma- or space-separated)').argParser(collectCommaList);
+    ? new Option(OPTIONS.ignoreOne.flags, OPTIONS.ignoreOne.description).argParser(collectCommaList)
+    : new Option(OPTIONS.ignore.flags, OPTIONS.ignore.description).argParser(collectCommaList);
   return command
-    .addOption(new Option('--format <format>', 'report format (default: text)').choices(FORMATS))
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity').choices(FAIL_ON).default('error' as const))
+    .addOption(new Option(OPTIONS.format.flags, OPTIONS.format.description).choices(FORMATS))
+    .addOption(new Option(OPTIONS.failOn.flags, OPTIONS.failOn.description).choices(FAIL_ON).default('error' as const))
     .addOption(ignore)
-    .option('-o, --output <file>', 'write the report to a file instead of stdout (- for stdout)')
+    .option(OPTIONS.output.flags, OPTIONS.output.description)
     .addOption(
       new Option(
-        '--report <format=file>',
+        OPTIONS.report.flags,
         `also write the report in another format to a file, from the same run (repeatable; ${FORMATS.join(', ')}), e.g. sarif=mcpns.sarif`,
       ).argParser(collectReport),
     );

@@ -2,6 +2,7 @@ import { Option, type Command, type OptionValues } from '@commander-js/extra-typ
 import { GEMINI_APPROVAL_MODES } from '../../config/approval-mode.js';
 import { UsageError } from '../../errors.js';
 import { collect } from './parsers.js';
+import { OPTIONS } from './table.js';
 
 /** Where servers come from, as every command that reads configuration takes it. */
 export interface SourceOptions {
@@ -18,15 +19,11 @@ export interface SourceOptions {
  */
 export function withSourceOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
   return command
-    .option('-c, --config <file>', "config file: mcpns.config.json or any client's file (repeatable)", collect)
-    .option('--client <id>', "read that client's known config locations (repeatable)", collect)
-    .option('--scan', "read every known client's config locations")
-    .option('--input <id=value>', 'answer a VS Code ${input:id} variable (repeatable)', collect)
-    .addOption(
-      new Option('--approval-mode <mode>', "Gemini CLI's approval mode of the `gemini -p` runs to judge (which servers' tools it offers)")
-        .choices(GEMINI_APPROVAL_MODES)
-        .default('default' as const),
-    );
+    .option(OPTIONS.config.flags, OPTIONS.config.description, collect)
+    .option(OPTIONS.client.flags, OPTIONS.client.description, collect)
+    .option(OPTIONS.scan.flags, OPTIONS.scan.description)
+    .option(OPTIONS.input.flags, OPTIONS.input.description, collect)
+    .addOption(new Option(OPTIONS.approvalMode.flags, OPTIONS.approvalMode.description).choices(GEMINI_APPROVAL_MODES).default('default' as const));
 }
 
 /** Parse --input id=value pairs. */

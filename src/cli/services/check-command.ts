@@ -12,6 +12,7 @@ import { withPresetOption, withStylesOption } from '../options/naming-options.js
 import { withOutputOptions } from '../options/output-options.js';
 import { resolveExtraReports, resolveFormat, withReportOptions } from '../options/report-options.js';
 import { withSourceOptions } from '../options/source-options.js';
+import { OPTIONS } from '../options/table.js';
 import { obtainCatalog } from './catalog.js';
 import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
 import { emitExtraReports, emitReport, extraReportFiles } from './report-output.js';
@@ -30,9 +31,9 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
   const base = program
     .command(spec.name)
     .description(spec.description)
-    .option('--baseline <file>', 'fail only on findings that are not in this baseline file')
-    .option('--write-baseline <file>', "record today's findings in this file (then only new ones fail)")
-    .option('--fail-fast', 'exit 2 as soon as a server is unreachable instead of reporting SERVER_UNREACHABLE')
+    .option(OPTIONS.baseline.flags, OPTIONS.baseline.description)
+    .option(OPTIONS.writeBaseline.flags, OPTIONS.writeBaseline.description)
+    .option(OPTIONS.failFast.flags, OPTIONS.failFast.description)
     .addHelpText('after', spec.help);
   const named = withStylesOption(
     withPresetOption(
