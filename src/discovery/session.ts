@@ -179,15 +179,18 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
             }
           };
   }
-  const memory = options.revisions;
+  // A role that fixes the negotiation (the gateway's sessions) connects as it says; nothing is remembered of it.
+  const forced = planForRole(options.role);
+  const memory = forced ? undefined : options.revisions;
   const remembered = memory?.recall(spec);
-  const plan = planFor(remembered);
+  const plan = forced ?? planFor(remembered);
   let live: LiveSession;
   try {
     live = await open(plan, []);
   } catch (error) {
     // One more connection in the other era when this one showed the server speaks it (see NegotiationRetry).
-    if (!(error instanceof NegotiationRetry) || deadline.error) throw error;
+    // A pinned role wants that revision or nothing; a legacy-first role may still move to a 2026-only server's revision.
+    if (!(error instanceof NegotiationRetry) || deadline.error || forced?.kind === 'pin') throw error;
     stderr.restart();
     stderr.note(error.note);
     try {
@@ -234,6 +237,13 @@ export const PROBE_WAIT_MS = 2000;
  * speaking only the earlier revisions). `probe` is what to remember about how the era became known.
  */
 type Plan = { kind: 'auto' } | { kind: 'pin'; revision: string; probe: ProbeOutcome } | { kind: 'legacy'; probe: ProbeOutcome };
+
+function planForRole(role: ClientRole | undefined): Plan | undefined {
+  const mode = role?.clientOptions?.versionNegotiation?.mode;
+  if (mode === 'legacy') return { kind: 'legacy', probe: 'remembered' };
+  if (mode !== undefined && typeof mode === 'object' && 'pin' in mode) return { kind: 'pin', revision: mode.pin, probe: 'remembered' };
+  return undefined;
+}
 
 function planFor(remembered: RememberedRevision | undefined): Plan {
   if (remembered?.era === 'legacy') return { kind: 'legacy', probe: 'remembered' };

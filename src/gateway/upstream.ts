@@ -47,7 +47,11 @@ export interface UpstreamHooks {
  */
 export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
   return {
-    ...(modern ? { clientOptions: { versionNegotiation: { mode: { pin: MODERN_REVISION } }, inputRequired: { autoFulfill: false } } } : {}),
+    // The first session starts on initialize (a 2025-era wire carries push requests to the downstream client); a
+    // server that speaks only 2026-07-28 still refuses it and is then reached on its revision.
+    clientOptions: modern
+      ? { versionNegotiation: { mode: { pin: MODERN_REVISION } }, inputRequired: { autoFulfill: false } }
+      : { versionNegotiation: { mode: 'legacy' } },
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } },
     install: (client: Client, server: string) => {
       for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const) {
