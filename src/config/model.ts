@@ -144,12 +144,22 @@ export interface ServerGate {
 
 /**
  * A started server of which the client offers only some tools (NOT_APPROVED for the others):
- * - `gemini-cli`: only tools whose name in the client starts with `namePrefix`: Gemini CLI matches its trust and allow
- *   rules (`mcp_<server>_*`) against the tool names it sanitized and shortened, so a shortened name loses the prefix;
+ * - `gemini-cli`: only tools whose name in the client starts with `namePrefix` (Gemini CLI matches its trust and allow
+ *   rules, `mcp_<server>_*`, against the tool names it sanitized and shortened, so a shortened name loses the prefix)
+ *   or that `tools.allowed` names;
  * - `claude-code`: not the tools a content-less `permissions.deny` rule names (`mcp__<server>__<tool>`, a "*" pattern).
  */
 export type ToolGate =
-  { client: 'gemini-cli'; namePrefix: string; reason: string; fix: string } | { client: 'claude-code'; deny: Array<{ rule: string; file: string }> };
+  | {
+      client: 'gemini-cli';
+      /** The server's own allow rule (`trust`, `mcp.allowed`…) covers names starting so; absent: it has none. */
+      namePrefix?: string;
+      /** `tools.allowed` entries that may cover its tools: registered names, or `mcp_<server>_*`. */
+      allowed: Array<{ name: string; file: string }>;
+      reason: string;
+      fix: string;
+    }
+  | { client: 'claude-code'; deny: Array<{ rule: string; file: string }> };
 
 export interface ServerSpec {
   /** The configured server name (the config key): the namespace of its tools. */

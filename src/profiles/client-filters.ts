@@ -82,7 +82,9 @@ export function withheldByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool
     };
   }
   const name = geminiToolName(spec.name, tool);
-  return name.startsWith(gate.namePrefix) ? undefined : { reason: `${gate.reason} ("${name}")`, fix: gate.fix };
+  const byServer = gate.namePrefix !== undefined && name.startsWith(gate.namePrefix);
+  const byName = gate.allowed.some((entry) => entry.name === name || (entry.name === `mcp_${spec.name}_*` && name.startsWith(`mcp_${spec.name}_`)));
+  return byServer || byName ? undefined : { reason: `${gate.reason} ("${name}")`, fix: gate.fix };
 }
 
 /** withheldByGate as the mark a hidden catalog tool carries. */

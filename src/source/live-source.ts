@@ -3,6 +3,7 @@ import type { CatalogServer } from '../catalog/types.js';
 import { displayPath } from '../config/load-core.js';
 import type { ServerSpec } from '../config/model.js';
 import { serverVerdict } from '../config/verdict.js';
+import { withheldByGate } from '../profiles/client-filters.js';
 import type { ServerDiscovery } from '../catalog/types.js';
 import type { DiscoveryOptions } from '../discovery/types.js';
 import type { ToolSource } from './types.js';
@@ -82,9 +83,17 @@ function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: strin
   return { server: catalogServer, tools: [], stderr: '' };
 }
 
-/** The server's verdict on its catalog entry (what its client does with it, whatever mcpns's own discovery found). */
+/**
+ * The server's verdict on its catalog entry (what its client does with it, whatever mcpns's own discovery found). A
+ * loaded server whose client withholds every tool it listed (a tool gate) is NOT_APPROVED after all.
+ */
 function withVerdict(discovery: ServerDiscovery, server: ServerSpec): ServerDiscovery {
-  return { ...discovery, server: { ...discovery.server, verdict: serverVerdict(server) } };
+  let verdict = serverVerdict(server);
+  if (verdict.code === 'LOADED' && server.toolGate && discovery.tools.length) {
+    const withheld = discovery.tools.map((tool) => withheldByGate(server, tool.name));
+    if (withheld.every(Boolean)) verdict = { code: 'NOT_APPROVED', reason: `none of its tools is offered: ${withheld[0]!.reason}`, fix: withheld[0]!.fix };
+  }
+  return { ...discovery, server: { ...discovery.server, verdict } };
 }
 
 /**

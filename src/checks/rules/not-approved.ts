@@ -19,7 +19,9 @@ in the default approval mode offers only tools an allow rule covers (\`"trust": 
 \`mcp.allowed\`, or \`mcp.autoAllowInHeadless\`), and those rules are patterns \`mcp_<server>_*\` matched against the names
 Gemini registered: they miss a server whose name Gemini sanitizes (a space, a parenthesis, a name starting with \`mcp\`)
 and a long tool whose shortened name lost that prefix (the finding then names the tool). In plan mode no MCP tool is
-offered; with \`--approval-mode yolo\` every one is. Tell mcpns the mode your runs use with \`--approval-mode\`.
+offered; with \`--approval-mode yolo\` every one is. \`tools.allowed\` in the settings approves the tools it names
+(\`mcp_<server>_<tool>\` as Gemini registers it, \`mcp_<server>_*\`, \`mcp_*\`) in every mode. Tell mcpns the mode your runs
+use with \`--approval-mode\`.
 Claude Code starts every server but leaves out the tools a \`permissions.deny\` rule without content names
 (\`mcp__<server>\`, \`mcp__<server>__<tool>\`, or a \`*\` pattern over those names, in any settings file): a rule that
 covers the whole server gets the finding for the server, one that covers some tools gets it per tool, located at the

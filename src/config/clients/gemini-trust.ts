@@ -6,7 +6,7 @@ import type { LoadOptions } from '../load-options.js';
 import type { ServerGate, ToolGate } from '../model.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
 import { isRecord } from './entry.js';
-import { geminiRuleCovers } from './gemini-names.js';
+import { geminiRuleCovers, geminiValidName } from './gemini-names.js';
 import { shownPath } from './paths.js';
 
 interface Settings {
@@ -131,11 +131,12 @@ const gate = (reason: string, fix: string, file?: string): ServerGate => ({
 
 /**
  * What `gemini -p` offers of a server in an approval mode (the policy engine of Gemini CLI 0.61.0 in a
- * non-interactive run, where a tool that would need a confirmation is left out). yolo: every tool. plan: none (read-only
- * tools are only asked about in interactive sessions). default and auto_edit: only tools an allow rule covers — the
- * server's `trust: true`, its name in `mcp.allowed`, or `mcp.autoAllowInHeadless` — and those rules are patterns
- * `mcp_<server>_*` matched against the names Gemini registered, so they miss a server whose name Gemini sanitizes and
- * long tools whose shortened name lost the prefix.
+ * non-interactive run, where a tool that would need a confirmation is left out). yolo: every tool. plan: only what
+ * `tools.allowed` names (read-only tools are only asked about in interactive sessions). default and auto_edit: the tools
+ * an allow rule covers — the server's `trust: true`, its name in `mcp.allowed`, or `mcp.autoAllowInHeadless`, each the
+ * pattern `mcp_<server>_*` matched against the names Gemini registered (so they miss a server whose name Gemini
+ * sanitizes and long tools whose shortened name lost the prefix) — and those `tools.allowed` names: a registered name,
+ * `mcp_<server>_*` (the same pattern), `mcp_*` or `*` (every MCP tool); a bare tool name approves nothing.
  */
 export function geminiApproval(
   server: { name: string; trust: boolean },
@@ -143,55 +144,68 @@ export function geminiApproval(
   options: LoadOptions,
 ): { gate?: ServerGate; toolGate?: ToolGate } {
   if (mode === 'yolo') return {};
+  const { user, project } = geminiSettings(options);
+  const toolsAllowed = geminiToolsAllowed(user, project);
+  if (toolsAllowed.some(({ name }) => name === '*' || name === 'mcp_*')) return {};
   const run = `gemini -p in ${mode} approval mode`;
   const otherwise = `run with --approval-mode yolo (and tell mcpns the same: --approval-mode yolo)`;
-  if (mode === 'plan') {
-    return {
-      gate: {
-        code: 'NOT_APPROVED',
-        client: 'gemini-cli',
-        reason: `${run} offers no MCP tool (plan mode only asks about read-only tools in interactive sessions)`,
-        fix: otherwise,
-      },
-    };
-  }
-  const { user, project } = geminiSettings(options);
-  const allowed = [section(user, 'mcp', 'allowed'), section(project, 'mcp', 'allowed')].filter(Array.isArray) as unknown[][];
-  const listed =
-    allowed.length > 0 &&
-    allowed.every((list) => list.some((name) => typeof name === 'string' && (name === '*' || name.toLowerCase().trim() === server.name.toLowerCase().trim())));
-  const autoAllow = (section(project, 'mcp', 'autoAllowInHeadless') ?? section(user, 'mcp', 'autoAllowInHeadless')) === true;
-  const why = server.trust ? '"trust": true' : listed ? 'mcp.allowed' : autoAllow ? 'mcp.autoAllowInHeadless' : undefined;
-  const approve = `set "trust": true on it (or list it in mcp.allowed), or ${otherwise}`;
-  if (!why) {
-    return {
-      gate: {
-        code: 'NOT_APPROVED',
-        client: 'gemini-cli',
-        reason: `${run} offers no tool of a server without "trust": true that is not in mcp.allowed (an interactive session asks before each call)`,
-        fix: approve,
-        ...((project ?? user) ? { file: (project ?? user)!.shown } : {}),
-      },
-    };
-  }
   const rule = `mcp_${server.name}_*`;
-  const rename = `rename it to letters, digits, "_", ".", ":" and "-" only (not starting with "mcp")`;
-  if (!geminiRuleCovers(server.name, 'x')) {
-    return {
-      gate: {
-        code: 'NOT_APPROVED',
-        client: 'gemini-cli',
-        reason: `${why} does not take effect in ${run}: Gemini matches "${rule}" against the names it registered, and those are not "mcp_${server.name}_…"`,
-        fix: `${rename}, or ${otherwise}`,
-      },
+  const prefixHolds = geminiRuleCovers(server.name, 'x');
+  // tools.allowed entries that can cover a tool of this server: its pattern, or a name starting as its names start.
+  const start = geminiValidName(`${server.name}_`).slice(0, 30);
+  const allowed = toolsAllowed.filter(({ name }) => (name === rule ? prefixHolds : !name.includes('*') && name.startsWith(start)));
+  const settingsFile = (project ?? user)?.shown;
+  const byName = allowed.length
+    ? `tools.allowed (${allowed[0]!.file}) names some of its tools; the others are left out`
+    : 'tools.allowed names none of its tools';
+  let why: string | undefined;
+  let notApproved: { reason: string; fix: string; file?: string } | undefined;
+  if (mode === 'plan') {
+    notApproved = {
+      reason: `${run} offers no MCP tool that tools.allowed does not name (plan mode only asks about read-only tools in interactive sessions)`,
+      fix: otherwise,
     };
+  } else {
+    const lists = [section(user, 'mcp', 'allowed'), section(project, 'mcp', 'allowed')].filter(Array.isArray) as unknown[][];
+    const listed =
+      lists.length > 0 &&
+      lists.every((list) => list.some((name) => typeof name === 'string' && (name === '*' || name.toLowerCase().trim() === server.name.toLowerCase().trim())));
+    const autoAllow = (section(project, 'mcp', 'autoAllowInHeadless') ?? section(user, 'mcp', 'autoAllowInHeadless')) === true;
+    why = server.trust ? '"trust": true' : listed ? 'mcp.allowed' : autoAllow ? 'mcp.autoAllowInHeadless' : undefined;
+    if (!why) {
+      notApproved = {
+        reason: `${run} offers no tool of a server without "trust": true that is not in mcp.allowed, unless tools.allowed names it (an interactive session asks before each call)`,
+        fix: `set "trust": true on it (or list it in mcp.allowed, or its tools in tools.allowed), or ${otherwise}`,
+        ...(settingsFile ? { file: settingsFile } : {}),
+      };
+    } else if (!prefixHolds) {
+      notApproved = {
+        reason: `${why} does not take effect in ${run}: Gemini matches "${rule}" against the names it registered, and those are not "mcp_${server.name}_…"`,
+        fix: `rename it to letters, digits, "_", ".", ":" and "-" only (not starting with "mcp"), or ${otherwise}`,
+      };
+      why = undefined;
+    }
   }
+  if (notApproved && !allowed.length) return { gate: { code: 'NOT_APPROVED', client: 'gemini-cli', ...notApproved } };
   return {
     toolGate: {
       client: 'gemini-cli',
-      namePrefix: `mcp_${server.name}_`,
-      reason: `${run} does not offer it: its name was shortened to 63 characters and no longer starts with "mcp_${server.name}_", which ${why} ("${rule}") needs`,
-      fix: `shorten the server name to 25 characters or fewer (or the tool name), or ${otherwise}`,
+      ...(why ? { namePrefix: `mcp_${server.name}_` } : {}),
+      allowed,
+      reason: why
+        ? `${run} does not offer it: its name was shortened to 63 characters and no longer starts with "mcp_${server.name}_", which ${why} ("${rule}") needs`
+        : `${notApproved!.reason}; ${byName}`,
+      fix: why ? `shorten the server name to 25 characters or fewer (or the tool name), or ${otherwise}` : notApproved!.fix,
     },
   };
+}
+
+/** `tools.allowed` of the project and user settings (Gemini merges the lists), with the file of each name. */
+function geminiToolsAllowed(user: Settings | undefined, project: Settings | undefined): Array<{ name: string; file: string }> {
+  const names: Array<{ name: string; file: string }> = [];
+  for (const settings of [project, user]) {
+    const list = section(settings, 'tools', 'allowed');
+    if (Array.isArray(list)) for (const name of list) if (typeof name === 'string') names.push({ name, file: settings!.shown });
+  }
+  return names;
 }

@@ -198,4 +198,36 @@ export const geminiCliScenarios: Scenario[] = [
     clientArgs: ['--approval-mode', 'yolo'],
     mcpnsArgs: ['--approval-mode', 'yolo'],
   },
+  {
+    id: 'settings-tools-allowed',
+    description:
+      'tools.allowed in the default approval mode, on servers without trust: true: a registered name approves that tool, mcp_<server>_* the server, a bare name nothing',
+    servers: [
+      { name: 'untr', tools: ['one', 'two', 'three'], expect: 'loaded' },
+      { name: 'pat', tools: ['one'], expect: 'loaded' },
+      { name: 'none', tools: ['one'], expect: 'not-approved' },
+    ],
+    setup: { projectSettings: { tools: { allowed: ['mcp_untr_one', 'two', 'mcp_pat_*', 'mcp_none_o*'] } } },
+  },
+  {
+    id: 'settings-tools-allowed-plan',
+    description: 'tools.allowed in plan mode (its rules hold in every mode)',
+    servers: [
+      { name: 'pl', tools: ['one', 'two'], expect: 'loaded' },
+      { name: 'pl2', tools: ['one'], expect: 'loaded' },
+      { name: 'pl3', tools: ['one'], entry: { trust: true }, expect: 'not-approved' },
+    ],
+    setup: { userSettings: { security: { auth: { selectedType: 'gemini-api-key' } }, tools: { allowed: ['mcp_pl_one', 'mcp_pl2_*'] } } },
+    clientArgs: ['--approval-mode', 'plan'],
+    mcpnsArgs: ['--approval-mode', 'plan'],
+  },
+  {
+    id: 'settings-tools-allowed-every-mcp',
+    description: 'tools.allowed "mcp_*" approves every MCP tool, whatever Gemini made of the server name',
+    servers: [
+      { name: 'one', tools: ['a'], expect: 'loaded' },
+      { name: 'My Server.v2', tools: ['b'], expect: 'loaded' },
+    ],
+    setup: { projectSettings: { tools: { allowed: ['mcp_*'] } } },
+  },
 ];

@@ -153,7 +153,7 @@ describe('Gemini CLI: folder trust and the approval rules of gemini -p', () => {
     expect(servers['trusted']!.enabled).toBe(true);
     expect(servers['untrusted']!.gate).toMatchObject({ code: 'NOT_APPROVED' });
     expect(servers['untrusted']!.gate!.reason).toBe(
-      'gemini -p in default approval mode offers no tool of a server without "trust": true that is not in mcp.allowed (an interactive session asks before each call)',
+      'gemini -p in default approval mode offers no tool of a server without "trust": true that is not in mcp.allowed, unless tools.allowed names it (an interactive session asks before each call)',
     );
     expect(servers['My Server.v2']!.gate!.reason).toMatch(/"trust": true does not take effect .*"mcp_My Server.v2_\*"/);
     expect(servers['mcp_prefixed']!.gate!.code).toBe('NOT_APPROVED');
@@ -177,6 +177,55 @@ describe('Gemini CLI: folder trust and the approval rules of gemini -p', () => {
     );
     expect(catalog.tools.map((tool) => tool.hidden?.by)).toEqual([undefined, 'gemini-cli NOT_APPROVED']);
     expect(catalog.tools[1]!.hidden!.reason).toMatch(/\("mcp_trusted_but_quite_long_nam\.\.\.ame_that_gets_elided_by_gemini"\)$/);
+  });
+
+  it('tools.allowed approves by registered name or mcp_<server>_* in every mode but yolo needs none; mcp_* approves everything', async () => {
+    const w = world();
+    trustFolder(w, { [w.project]: 'TRUST_FOLDER' });
+    const tools = (server: string, names: string[]) => ({
+      server: {
+        name: server,
+        transport: 'stdio' as const,
+        source: '.gemini/settings.json',
+        client: 'gemini-cli',
+        status: 'ok' as const,
+        toolCount: names.length,
+      },
+      tools: names.map((name) => ({ server, name, inputSchema: { type: 'object' } })),
+      stderr: '',
+    });
+    gemini(
+      w,
+      { untr: { command: 'node' }, pat: { command: 'node' }, none: { command: 'node' }, pl3: { command: 'node', trust: true } },
+      {
+        tools: { allowed: ['mcp_untr_one', 'two', 'mcp_pat_*', 'mcp_none_o*'] },
+      },
+    );
+    for (const mode of ['default', 'plan'] as const) {
+      const servers = byName(w.read('gemini-cli', { approvalMode: mode }).servers);
+      expect(servers['none']!.gate?.code, mode).toBe('NOT_APPROVED');
+      expect(servers['untr']!.gate, mode).toBeUndefined();
+      expect(servers['pat']!.gate, mode).toBeUndefined();
+      expect(servers['pl3']!.gate?.code, mode).toBe(mode === 'plan' ? 'NOT_APPROVED' : undefined);
+      const catalog = applyClientToolFilters(buildCatalog([tools('untr', ['one', 'two']), tools('pat', ['x'])]), { servers: Object.values(servers) } as never);
+      expect(
+        catalog.tools.map((tool) => [tool.server, tool.name, tool.hidden?.by]),
+        mode,
+      ).toEqual([
+        ['pat', 'x', undefined],
+        ['untr', 'one', undefined],
+        ['untr', 'two', 'gemini-cli NOT_APPROVED'],
+      ]);
+    }
+    // A server whose every listed tool is withheld is NOT_APPROVED once its tools are known.
+    const config = w.read('gemini-cli');
+    const [discovered] = await liveSource(
+      config.servers.filter((server) => server.name === 'untr'),
+      { cwd: w.project, discover: async () => [tools('untr', ['two', 'three'])] },
+    ).discover(undefined, { concurrency: 1 });
+    expect(discovered!.server.verdict?.code).toBe('NOT_APPROVED');
+    gemini(w, { 'My Server.v2': { command: 'node' } }, { tools: { allowed: ['mcp_*'] } });
+    expect(w.read('gemini-cli', { approvalMode: 'plan' }).servers[0]!.gate).toBeUndefined();
   });
 
   it('yolo offers everything, plan nothing; mcp.allowed and autoAllowInHeadless approve without trust', () => {
