@@ -119,6 +119,7 @@ export function planCall(input: CallPlanInput): CallPlan {
     envelope,
     presetNames: presetNames(input.catalog, resolution, input.presets ?? [], {
       ...(input.resolve.prefixes ? { prefixes: input.resolve.prefixes } : {}),
+      ...(input.resolve.serverOrder ? { serverOrder: input.resolve.serverOrder } : {}),
       ...(input.resolve.getTarget ? { getTarget: input.resolve.getTarget } : {}),
     }),
     tool,
@@ -129,6 +130,7 @@ export function planCall(input: CallPlanInput): CallPlan {
 function qualifiedNameOf(input: CallPlanInput, resolution: Resolution): string {
   const names = presetNames(input.catalog, resolution, [input.resolve.style], {
     ...(input.resolve.prefixes ? { prefixes: input.resolve.prefixes } : {}),
+    ...(input.resolve.serverOrder ? { serverOrder: input.resolve.serverOrder } : {}),
     ...(input.resolve.getTarget ? { getTarget: input.resolve.getTarget } : {}),
   });
   return names[input.resolve.style]?.name ?? `${resolution.server}/${resolution.tool}`;

@@ -29,5 +29,6 @@ export function resolveSettings(flags: ResolveFlags, config: LoadedConfig | unde
     priority: priorityFunction(config, flags.profile),
     ...(flags.namespace ? { namespaceHint: flags.namespace } : {}),
     prefixes: config ? namespacePrefixes(config) : {},
+    ...(config ? { serverOrder: config.servers.map((server) => server.name) } : {}),
   };
 }

@@ -32,6 +32,8 @@ export interface ResolveOptions {
   namespaceHint?: string;
   /** Namespace prefixes from config (the `prefix` style needs them). */
   prefixes?: Record<string, string>;
+  /** The config's server order (VS Code numbers shared prefixes in registration order). */
+  serverOrder?: readonly string[];
   /** Target lookup; injectable so tests can use in-memory targets. */
   getTarget?: (id: string) => NamingTarget;
 }
@@ -41,9 +43,12 @@ const byRef = (a: ToolRef, b: ToolRef): number => (a.server < b.server ? -1 : a.
 
 const fmt = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
 
+/** What a rendering needs from config besides the tools: namespace prefixes and the servers' order. */
+type NamingSettings = Pick<ResolveOptions, 'prefixes' | 'serverOrder'>;
+
 /** Render the visible tools of a catalog under a target (the model only ever sees visible tools). */
-function renderVisible(target: NamingTarget, catalog: Catalog, tools: CatalogTool[], prefixes: Record<string, string>): Rendering {
-  const input = namingInputFromCatalog({ ...catalog, tools }, prefixes);
+function renderVisible(target: NamingTarget, catalog: Catalog, tools: CatalogTool[], naming: NamingSettings): Rendering {
+  const input = namingInputFromCatalog({ ...catalog, tools }, naming.prefixes ?? {}, naming.serverOrder);
   return target.render(input);
 }
 
@@ -67,22 +72,21 @@ function lookup(rendering: Rendering, name: string): ToolRef[] {
  */
 export function resolveToolName(name: string, catalog: Catalog, options: ResolveOptions): Resolution {
   const get = options.getTarget ?? defaultGetTarget;
-  const prefixes = options.prefixes ?? {};
   const visible = catalog.tools.filter((tool) => !tool.hidden);
   const style = get(options.style);
-  const styleRendering = renderVisible(style, catalog, visible, prefixes);
+  const styleRendering = renderVisible(style, catalog, visible, options);
 
   const qualified = lookup(styleRendering, name);
   if (qualified.length) return fromLookup(name, qualified, 'qualified', `"${name}" is a qualified name in style ${style.id}`);
 
   if (style.id !== 'slash') {
-    const canonical = lookup(renderVisible(get('slash'), catalog, visible, prefixes), name);
+    const canonical = lookup(renderVisible(get('slash'), catalog, visible, options), name);
     if (canonical.length) return fromLookup(name, canonical, 'qualified', `"${name}" is the canonical server/tool form`);
   }
 
   const presetRenderings: Rendering[] = [];
   for (const presetId of options.presets ?? []) {
-    const rendering = renderVisible(get(presetId), catalog, visible, prefixes);
+    const rendering = renderVisible(get(presetId), catalog, visible, options);
     presetRenderings.push(rendering);
     const refs = lookup(rendering, name);
     if (refs.length) return fromLookup(name, refs, `preset:${presetId}`, `"${name}" is the name preset ${presetId} gives the model`);
@@ -210,10 +214,9 @@ function hiddenMatches(name: string, catalog: Catalog, options: ResolveOptions &
   const hidden = catalog.tools.filter((tool) => tool.hidden);
   if (!hidden.length) return [];
   const all = catalog.tools;
-  const prefixes = options.prefixes ?? {};
   const ids = [options.style, 'slash', ...(options.presets ?? [])];
   const refs: ToolRef[] = [];
-  for (const id of ids) refs.push(...lookup(renderVisible(options.getTarget(id), catalog, all, prefixes), name));
+  for (const id of ids) refs.push(...lookup(renderVisible(options.getTarget(id), catalog, all, options), name));
   refs.push(...all.filter((tool) => tool.name === name).map((tool) => ({ server: tool.server, tool: tool.name })));
   return hidden.filter((tool) => refs.some((ref) => ref.server === tool.server && ref.tool === tool.name));
 }
@@ -231,13 +234,13 @@ export function presetNames(
   catalog: Catalog,
   ref: ToolRef,
   presets: string[],
-  options: { prefixes?: Record<string, string>; getTarget?: (id: string) => NamingTarget } = {},
+  options: NamingSettings & { getTarget?: (id: string) => NamingTarget } = {},
 ): Record<string, { name?: string; wireName?: string; dropped?: string }> {
   const get = options.getTarget ?? defaultGetTarget;
   const visible = catalog.tools.filter((tool) => !tool.hidden);
   const result: Record<string, { name?: string; wireName?: string; dropped?: string }> = {};
   for (const id of presets) {
-    const rendering = renderVisible(get(id), catalog, visible, options.prefixes ?? {});
+    const rendering = renderVisible(get(id), catalog, visible, options);
     const entry = rendering.names.find((item) => item.server === ref.server && item.tool === ref.tool);
     if (!entry) result[id] = { dropped: 'not in the rendering' };
     else if (entry.dropped) result[id] = { dropped: entry.dropped };

@@ -12,10 +12,31 @@ export function compareTools(a: { server: string; name: string }, b: { server: s
  * may carry the name it had there; it is replaced, not kept in its old place).
  */
 function catalogEntry(tool: DiscoveredTool | CatalogTool): CatalogTool {
+  // A saved catalog's entry that already is one (its slash name, last) is taken as it is: nothing mutates catalog
+  // entries (profiles and filters copy what they mark), and a million tools are not copied again.
+  if ('qualifiedName' in tool && isSlashName(tool.qualifiedName, tool.server, tool.name) && lastKey(tool) === 'qualifiedName') return tool;
   const qualifiedName = `${tool.server}/${tool.name}`;
   if (!('qualifiedName' in tool)) return { ...tool, qualifiedName };
   const { qualifiedName: _saved, ...rest } = tool;
   return { ...rest, qualifiedName };
+}
+
+/** `name` is `${server}/${tool}` (compared in place: no string is built per tool). */
+function isSlashName(name: unknown, server: string, tool: string): boolean {
+  return (
+    typeof name === 'string' &&
+    name.length === server.length + 1 + tool.length &&
+    name.charCodeAt(server.length) === 47 &&
+    name.startsWith(server) &&
+    name.endsWith(tool)
+  );
+}
+
+/** The last own enumerable key of an object, in its order. */
+function lastKey(value: object): string | undefined {
+  let last: string | undefined;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) last = key;
+  return last;
 }
 
 /**

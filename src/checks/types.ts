@@ -1,23 +1,9 @@
-import type { Catalog, ToolRef } from '../catalog/types.js';
+import type { Catalog } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { Code, FindingArgs } from './finding-args.js';
+import type { FindingBase } from './finding-base.js';
 
-export type Severity = 'error' | 'warning' | 'info';
-
-/** Where a finding is and what it is about; the code-specific arguments are typed per code (FindingArgs). */
-export interface FindingBase {
-  severity: Severity;
-  /** Naming target (style/preset) the finding is about, when it depends on one. */
-  target?: string;
-  /** The name the finding is about (a rendered name, a tool name, a server name). */
-  name?: string;
-  server?: string;
-  tool?: string;
-  /** All N members of a collision, sorted. */
-  members?: ToolRef[];
-  /** Where in a config file the finding is (CONFIG_REJECTED); otherwise it is located at its servers' entries. */
-  location?: { file: string; line?: number; column?: number };
-}
+export type { FindingBase, Severity } from './finding-base.js';
 
 /**
  * A finding is data, never a sentence: code + where + arguments, a union discriminated on `code` so that each

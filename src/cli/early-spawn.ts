@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../config/load-core.js';
+import { readConfig } from '../config/load-core.js';
 import { displayPath, findOwnConfig } from '../config/locate.js';
 import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
 import { prespawn } from '../discovery/prespawn.js';
@@ -141,8 +141,9 @@ export function spawnEarly(argv: readonly string[], context: EarlyContext): Earl
     const lookedUp = plan.configFile === undefined;
     const file = lookedUp ? findOwnConfig(context.cwd, context.home) : resolve(context.cwd, plan.configFile!);
     if (!file) return nothing;
-    // The loader itself, without zod: a config it cannot decide alone throws, and this path steps aside.
-    const config = loadConfig({ configFiles: [file], cwd: context.cwd, env: context.env, home: context.home });
+    // The reader itself, without zod: a config it cannot decide alone says so, and this path steps aside.
+    const { config } = readConfig({ configFiles: [file], cwd: context.cwd, env: context.env, home: context.home });
+    if (!config) return nothing;
     if (Object.values(config.namespaces).some((namespace) => namespace.enabled === false)) return nothing; // hides servers
     const known = new Set(config.servers.map((server) => server.name));
     if (plan.servers?.some((name) => !known.has(name))) return nothing; // an error the command itself reports

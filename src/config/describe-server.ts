@@ -28,7 +28,7 @@ export interface ServerSummary {
   environment?: { inherit: 'all' | 'names'; label: string; names?: string[]; set?: string[]; dropsSecrets?: boolean };
   headerKeys: string[];
   sseFallback?: boolean;
-  toolFilter?: { include?: string[]; exclude?: string[]; match: string; field?: string };
+  toolFilter?: { include?: string[]; exclude?: string[]; match: string; field?: string; settingsExclude?: Array<{ name: string; file: string }> };
   timeoutMs?: number;
   shadowedBy?: string;
   approval?: string;

@@ -9,7 +9,6 @@ import type { Diagnostic, EnvInheritSetting, OAuthSettings, ServerSpec } from '.
 import { ALL_ENV, policyFromSetting } from './spawn-env.js';
 import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
 import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
-import { SchemaNeeded } from '../util/schema-needed.js';
 import { linearRegExp } from '../util/linear-regexp.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, detectClient, readClientConfigs, readForeignConfigFile } from './clients/index.js';
@@ -25,7 +24,7 @@ type JsonTree = ReturnType<typeof parseJsonText>['tree'];
 
 /**
  * Decides a mcpns.config.json the precompiled validator rejects, and words what is wrong: zod's schema
- * (own-config-zod.ts). Without it a rejected config throws SchemaNeeded, for a caller that loads zod only then.
+ * (own-config-zod.ts). Without it, reading stops there and says so (ConfigReading), for a caller that loads zod only then.
  */
 export type OwnConfigCheck = (value: unknown, text: string, tree: JsonTree, shown: string) => OwnConfigParts;
 
@@ -34,11 +33,33 @@ interface CoreLoadOptions extends LoadOptions {
 }
 
 /**
- * Load every configured source and merge them into one LoadedConfig. Without `checkOwnConfig`, zod is never loaded:
- * a mcpns.config.json the precompiled validator rejects throws SchemaNeeded (load.ts's loadConfig passes zod's check).
+ * A config read without zod: the config, or — when a mcpns.config.json is one the precompiled validator rejects — how
+ * to finish reading once zod's check is loaded (the catalog reader answers the same way, catalog/read-core.ts). No
+ * exception says it: the reading returns it, up through includes and every source.
  */
-export function loadConfig(loadOptions: LoadOptions, checkOwnConfig?: OwnConfigCheck): LoadedConfig {
-  const options: CoreLoadOptions = { ...loadOptions, checkOwnConfig };
+export type ConfigReading = { config: LoadedConfig; finish?: never } | { config?: never; finish: (check: OwnConfigCheck) => LoadedConfig };
+
+/** What a reading step returns when it met a config only zod can decide: the marker travels up as a value. */
+const NEEDS_SCHEMA = Symbol('needs the zod schema');
+type Read = LoadedConfig | typeof NEEDS_SCHEMA;
+
+/** Every configured source merged into one LoadedConfig, without zod (early spawn, the CLI before zod is needed). */
+export function readConfig(loadOptions: LoadOptions): ConfigReading {
+  const read = loadSources({ ...loadOptions });
+  return read === NEEDS_SCHEMA ? { finish: (check) => loadConfig(loadOptions, check) } : { config: read };
+}
+
+/**
+ * Every configured source merged into one LoadedConfig, with zod's check deciding any mcpns.config.json the precompiled
+ * validator rejects (load.ts's loadConfig, the library's, passes it from the start).
+ */
+export function loadConfig(loadOptions: LoadOptions, checkOwnConfig: OwnConfigCheck): LoadedConfig {
+  const read = loadSources({ ...loadOptions, checkOwnConfig });
+  if (read === NEEDS_SCHEMA) throw new Error('internal: a config check was given and still not used'); // cannot happen
+  return read;
+}
+
+function loadSources(options: CoreLoadOptions): Read {
   const configFiles = options.configFiles ?? [];
   const hasClientSource = (options.clients?.length ?? 0) > 0 || options.scan === true;
   const found = configFiles.length === 0 && !hasClientSource ? findOwnConfig(options.cwd, options.home) : undefined;
@@ -48,7 +69,9 @@ export function loadConfig(loadOptions: LoadOptions, checkOwnConfig?: OwnConfigC
   // Found by lookup, not named: the command says which file it reads (and so which servers it may start).
   if (found !== undefined) merged.detected = [{ file: displayPath(found, options.cwd), client: 'mcpns' }];
   for (const file of files as string[]) {
-    mergeInto(merged, loadFile(file, options));
+    const loaded = loadFile(file, options);
+    if (loaded === NEEDS_SCHEMA) return NEEDS_SCHEMA;
+    mergeInto(merged, loaded);
   }
   if (hasClientSource) {
     const read = readClientConfigs({ ...options, clients: options.clients ?? [], scan: options.scan === true });
@@ -62,12 +85,13 @@ export function loadConfig(loadOptions: LoadOptions, checkOwnConfig?: OwnConfigC
  * Zero-config start: no source option and no mcpns.config.json, so the project-level files of every client found in
  * project folders (cwd and its parents up to the repository root, see projectFolders) are read, as those clients would read them.
  */
-function loadProjectClientFiles(options: CoreLoadOptions): LoadedConfig {
+function loadProjectClientFiles(options: CoreLoadOptions): Read {
   const { found, searched } = findProjectFiles(options.cwd, options.home);
   const merged = emptyConfig(options.cwd);
   merged.detected = [];
   for (const { file, client } of found) {
     const loaded = loadFile(file, options);
+    if (loaded === NEEDS_SCHEMA) return NEEDS_SCHEMA;
     // A settings file that declares no server (e.g. .gemini/settings.json for other settings) is not a source.
     if (loaded.servers.length === 0 && !loaded.diagnostics.some((diagnostic) => diagnostic.level === 'error')) continue;
     merged.detected.push({ file: displayPath(file, options.cwd), client });
@@ -149,6 +173,7 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   target.rules = { ...source.rules, ...target.rules };
   target.ignore.push(...source.ignore);
   target.routes.push(...source.routes);
+  if (source.callTrust?.length) target.callTrust = [...(target.callTrust ?? []), ...source.callTrust];
 }
 
 /** A config file's text: only regular files, at most MAX_CONFIG_BYTES (never /dev/zero or a FIFO). */
@@ -167,7 +192,7 @@ export function readConfigText(file: string): string {
  * Load one file: mcpns's own format, or any client's (detected from the name and shape). `chain` is the list of
  * files whose `include` led here (real paths), to report an include cycle instead of recursing forever.
  */
-export function loadFile(file: string, options: CoreLoadOptions, chain: readonly string[] = []): LoadedConfig {
+function loadFile(file: string, options: CoreLoadOptions, chain: readonly string[] = []): Read {
   const text = readConfigText(file);
   const shown = displayPath(file, options.cwd);
   if (!/\.json$/i.test(file) || !looksLikeOwnConfig(file, text)) {
@@ -194,10 +219,6 @@ export function configFileProblem(file: string, cwd: string): string | undefined
   }
 }
 
-const schemaNotLoaded: OwnConfigCheck = () => {
-  throw new SchemaNeeded();
-};
-
 function realPath(file: string): string {
   try {
     return realpathSync(file);
@@ -215,9 +236,11 @@ function looksLikeOwnConfig(file: string, text: string): boolean {
   return OWN_ONLY_KEYS.some((key) => key in value);
 }
 
-function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: string, options: CoreLoadOptions, chain: readonly string[]): LoadedConfig {
+function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: string, options: CoreLoadOptions, chain: readonly string[]): Read {
   const shown = displayPath(file, options.cwd);
-  const { config, servers } = parseValidOwnConfig(value) ?? (options.checkOwnConfig ?? schemaNotLoaded)(value, text, tree, shown);
+  const parts = parseValidOwnConfig(value) ?? options.checkOwnConfig?.(value, text, tree, shown);
+  if (!parts) return NEEDS_SCHEMA;
+  const { config, servers } = parts;
   const loaded = emptyConfig(dirname(file));
   loaded.files.push(shown);
   validateRegexes(config, shown, text, tree);
@@ -233,6 +256,7 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
   loaded.rules = config.rules ?? {};
   loaded.ignore = config.ignore ?? [];
   loaded.routes = config.routes ?? [];
+  if (config.call?.trust?.length) loaded.callTrust = config.call.trust.map((pattern) => ({ pattern, file: shown }));
   if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
   for (const include of config.include ?? []) {
     const included = resolve(dirname(file), include);
@@ -256,6 +280,7 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
       continue;
     }
     const fromInclude = loadFile(included, options, chain);
+    if (fromInclude === NEEDS_SCHEMA) return NEEDS_SCHEMA;
     // mcpns's own envInherit, when set, decides for the servers it includes too.
     if (config.envInherit !== undefined) {
       const policy = policyFromSetting(config.envInherit, `envInherit in ${shown}`);

@@ -20,8 +20,19 @@ export interface LoadedConfig {
   detected?: Array<{ file: string; client: ClientId }>;
   /** Client config locations looked at by --client/--scan (absolute), for the "nothing found" error. */
   searched?: string[];
+  /**
+   * `call.trust` of every mcpns config file read, with the file each pattern came from: the tools `call --execute`
+   * sends without asking. Written by the user; nothing a server says (readOnlyHint) is ever added here.
+   */
+  callTrust?: CallTrust[];
   /** mcpns's own `envInherit` (top level of mcpns.config.json), when set: applies to every server it loads. */
   envInherit?: EnvInheritSetting;
+}
+
+/** One `call.trust` pattern and the config file (as shown) that wrote it. */
+export interface CallTrust {
+  pattern: string;
+  file: string;
 }
 
 export function emptyConfig(baseDir: string): LoadedConfig {

@@ -63,6 +63,12 @@ export interface ToolFilter {
   excludeField?: string;
   /** Patterns match `${prefix}${tool}` (opencode globs run over `<server>_<tool>`). */
   prefix?: string;
+  /**
+   * Gemini CLI's `tools.exclude` (user and project settings, merged): names matched against the tool's registered
+   * name (`mcp_<server>_<tool>`, sanitized) and that name without `mcp_<server>_` — so a bare name hides that tool
+   * of every server.
+   */
+  settingsExclude?: Array<{ name: string; file: string }>;
 }
 
 /** mcpns config `envInherit`: the whole environment (default), the MCP SDK's allow-list, or that list plus these names. */
@@ -121,7 +127,8 @@ export type VerdictCode = 'LOADED' | 'DISABLED' | 'REFUSED' | 'SHADOWED' | 'DUPL
  * Why a server's own client would not load it, or would load it without offering its tools, in the non-interactive
  * run mcpns models (`claude -p`, `codex exec`, `gemini -p`, `opencode run`; docs/clients.md § Trust and approval).
  * NOT_TRUSTED: the project or folder is not trusted (Codex skips the project's config; Gemini CLI does not run at all).
- * NOT_APPROVED: the client starts it but offers none of its tools in that run mode (Gemini CLI's approval rules).
+ * NOT_APPROVED: the client starts it but offers none of its tools in that run mode (Gemini CLI's approval rules,
+ * Claude Code's `permissions.deny`).
  * Reported as the finding of the same code by every checking command.
  */
 export interface ServerGate {
@@ -136,16 +143,13 @@ export interface ServerGate {
 }
 
 /**
- * An approved server whose tools the client offers only when its own name for them starts with `namePrefix`: Gemini
- * CLI matches its trust and allow rules (`mcp_<server>_*`) against the tool names it sanitized and shortened, so a
- * shortened name loses the prefix and the tool is withheld (NOT_APPROVED for that tool).
+ * A started server of which the client offers only some tools (NOT_APPROVED for the others):
+ * - `gemini-cli`: only tools whose name in the client starts with `namePrefix`: Gemini CLI matches its trust and allow
+ *   rules (`mcp_<server>_*`) against the tool names it sanitized and shortened, so a shortened name loses the prefix;
+ * - `claude-code`: not the tools a content-less `permissions.deny` rule names (`mcp__<server>__<tool>`, a "*" pattern).
  */
-export interface ToolGate {
-  client: 'gemini-cli';
-  namePrefix: string;
-  reason: string;
-  fix: string;
-}
+export type ToolGate =
+  { client: 'gemini-cli'; namePrefix: string; reason: string; fix: string } | { client: 'claude-code'; deny: Array<{ rule: string; file: string }> };
 
 export interface ServerSpec {
   /** The configured server name (the config key): the namespace of its tools. */
@@ -185,7 +189,7 @@ export interface ServerSpec {
   approval?: string;
   /** Its client does not load it, or loads it without offering its tools, in the run mcpns models (see ServerGate). */
   gate?: ServerGate;
-  /** Its client offers only some of its tools: those whose name in the client starts with a prefix (see ToolGate). */
+  /** Its client offers only some of its tools (see ToolGate). */
   toolGate?: ToolGate;
   /** When another source's entry with the same name is used instead (mcpns starts one server per name). */
   duplicateOf?: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEVERITY_SETTINGS } from './severity.js';
 
 /**
  * mcpns's own config file (mcpns.config.json). Strict: an unknown key is an error with its path.
@@ -72,7 +73,7 @@ export const RemoteServerSchema = z
 
 export const ServerEntrySchema = z.union([StdioServerSchema, RemoteServerSchema]);
 
-export const SeveritySettingSchema = z.enum(['error', 'warn', 'warning', 'info', 'off']);
+export const SeveritySettingSchema = z.enum(SEVERITY_SETTINGS);
 
 export const NamespaceSchema = z.strictObject({
   servers: z.array(z.string()).describe('Config names of the servers in this namespace.'),
@@ -151,6 +152,23 @@ export const NamingSchema = z.strictObject({
   targets: z.array(z.string()).optional().describe('Styles/presets check-conflicts evaluates by default.'),
 });
 
+/** A trust pattern names server and tool: a bare tool name would trust that name on every server, a hostile neighbour's too. */
+export const CallTrustPatternSchema = z
+  .string()
+  .regex(/^[^/]+\/.+$/, 'a trust pattern is server/tool (calculator/add, calculator/*): a bare tool name would trust it on every server')
+  .describe('A glob over server/tool names (config name of the server, tool name as listed); "*" does not cross "/".');
+
+export const CallSettingsSchema = z
+  .strictObject({
+    trust: z
+      .array(CallTrustPatternSchema)
+      .optional()
+      .describe(
+        'Tools `call --execute` sends without asking for confirmation, as --yes would: globs over server/tool names ("calculator/*", "files/read_file"). Annotations such as readOnlyHint come from the server and never skip the confirmation.',
+      ),
+  })
+  .describe('Settings of `mcpns call`.');
+
 export const McpnsConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   include: z.array(z.string()).optional().describe("Other clients' config files to read as well."),
@@ -163,6 +181,7 @@ export const McpnsConfigSchema = z.strictObject({
   rules: z.record(z.string(), SeveritySettingSchema).optional(),
   ignore: z.array(IgnoreEntrySchema).optional(),
   routes: z.array(RouteSchema).optional(),
+  call: CallSettingsSchema.optional(),
 });
 
 export type McpnsConfig = z.infer<typeof McpnsConfigSchema>;

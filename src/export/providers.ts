@@ -49,6 +49,8 @@ export interface ExportOptions {
   /** Use this preset's names (its wire name when it has one) instead of `server__tool`. */
   preset?: string;
   prefixes?: Record<string, string>;
+  /** The config's server order (VS Code numbers shared prefixes in registration order). */
+  serverOrder?: readonly string[];
   getTarget?: (id: string) => NamingTarget;
 }
 
@@ -90,7 +92,7 @@ export function exportTools(catalog: Catalog, options: ExportOptions): ExportRes
   const named: { tool: CatalogTool; name: string }[] = [];
   if (options.preset) {
     const target = (options.getTarget ?? defaultGetTarget)(options.preset);
-    const rendering = target.render(namingInputFromCatalog({ ...catalog, tools: visible }, options.prefixes ?? {}));
+    const rendering = target.render(namingInputFromCatalog({ ...catalog, tools: visible }, options.prefixes ?? {}, options.serverOrder));
     rendering.names.forEach((entry, index) => {
       const tool = visible[index]!;
       if (entry.dropped) {

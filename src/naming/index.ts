@@ -112,19 +112,27 @@ export function renderNames(targetId: string, input: NamingInput): Rendering {
   return getTarget(targetId).render(input);
 }
 
-/** Naming input from a catalog: every tool, sorted as the catalog is. */
-export function namingInputFromCatalog(catalog: Catalog, prefixes: Record<string, string> = {}): NamingInput {
-  return namingInputFrom(catalog.servers, catalog.tools, prefixes);
+/**
+ * Naming input from a catalog: every tool, sorted as the catalog is; the servers in registration order — the names in
+ * `serverOrder` (the config's order: VS Code numbers its prefixes in it) first, the others after them in catalog order.
+ */
+export function namingInputFromCatalog(catalog: Catalog, prefixes: Record<string, string> = {}, serverOrder?: readonly string[]): NamingInput {
+  return namingInputFrom(catalog.servers, catalog.tools, prefixes, serverOrder);
 }
 
 /**
  * Naming input from catalog servers and tools (a subset, e.g. the visible ones): serverInfo (VS Code's prefix source),
  * the namespace prefixes of mcpns's config, how long each server took to be ready and where each tool was listed
- * (the order clients register tools in).
+ * (the order clients register tools in); the servers in registration order (`serverOrder`, the config's, first).
  */
-export function namingInputFrom(servers: readonly CatalogServer[], tools: readonly CatalogTool[], prefixes: Record<string, string> = {}): NamingInput {
+export function namingInputFrom(
+  servers: readonly CatalogServer[],
+  tools: readonly CatalogTool[],
+  prefixes: Record<string, string> = {},
+  serverOrder?: readonly string[],
+): NamingInput {
   return {
-    servers: servers.map((server) => ({
+    servers: inRegistrationOrder(servers, serverOrder).map((server) => ({
       name: server.name,
       ...(server.serverInfo ? { serverInfo: { name: server.serverInfo.name, ...(server.serverInfo.title ? { title: server.serverInfo.title } : {}) } } : {}),
       ...(own(prefixes, server.name) !== undefined ? { prefix: own(prefixes, server.name)! } : {}),
@@ -132,4 +140,18 @@ export function namingInputFrom(servers: readonly CatalogServer[], tools: readon
     })),
     tools: tools.map((tool) => ({ server: tool.server, tool: tool.name, ...(tool.listIndex !== undefined ? { listIndex: tool.listIndex } : {}) })),
   };
+}
+
+/**
+ * Servers in the order a client registers them: those named in `order` (the config's order) first, in that order, then
+ * the rest as given. Stable, and linear in the number of servers.
+ */
+export function inRegistrationOrder<T extends { name: string }>(servers: readonly T[], order: readonly string[] | undefined): T[] {
+  if (!order?.length) return [...servers];
+  const rank = new Map<string, number>();
+  order.forEach((name, index) => {
+    if (!rank.has(name)) rank.set(name, index);
+  });
+  const ranked = servers.map((server, index) => ({ server, key: rank.get(server.name) ?? order.length + index }));
+  return ranked.sort((a, b) => a.key - b.key).map(({ server }) => server);
 }

@@ -22,6 +22,7 @@ export interface NamingTool extends ToolRef {
 }
 
 export interface NamingInput {
+  /** In registration order: the config's order when it is known (VS Code numbers shared prefixes in it). */
   servers: NamingServer[];
   /** Tools in catalog order (sorted by server, then tool). */
   tools: NamingTool[];

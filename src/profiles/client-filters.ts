@@ -1,7 +1,8 @@
 import { picomatch } from '../util/picomatch.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
-import { geminiToolName } from '../config/clients/gemini-names.js';
+import { claudeDenies, claudeToolName } from '../config/clients/claude-names.js';
+import { geminiToolName, geminiValidName } from '../config/clients/gemini-names.js';
 import type { ServerSpec, ToolFilter } from '../config/model.js';
 
 export interface HiddenMark {
@@ -25,9 +26,11 @@ function matches(filter: ToolFilter, pattern: string, tool: string, list: 'inclu
  * Why a client's tool filter hides this tool, or undefined when the client exposes it.
  * Include first, then exclude; exclude wins (Gemini and Codex agree).
  */
-export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, tool: string): HiddenMark | undefined {
+export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source' | 'name'>, tool: string): HiddenMark | undefined {
   const filter = spec.toolFilter;
   if (!filter) return undefined;
+  const bySettings = filter.settingsExclude && geminiSettingsExclude(filter.settingsExclude, spec.name, tool);
+  if (bySettings) return bySettings;
   const where = spec.source.file;
   const client = spec.source.client;
   const excludeField = filter.excludeField ?? filter.field ?? 'exclude';
@@ -49,14 +52,43 @@ export function hiddenByFilter(spec: Pick<ServerSpec, 'toolFilter' | 'source'>, 
 }
 
 /**
- * Why the client does not offer this tool of a server it offers others of (a ToolGate: Gemini CLI's allow rules miss a
- * tool whose shortened name lost the `mcp_<server>_` prefix), or undefined.
+ * Gemini CLI leaves out an MCP tool when `tools.exclude` holds its registered name, that name without the server's
+ * prefix `mcp_<server>_` (or, when shortening cut the prefix, the prefix and the name), or the tool class itself
+ * (`DiscoveredMCPTool`: every MCP tool) — `ToolRegistry.isActiveTool` in Gemini CLI 0.61.0, observed with the client.
  */
-export function hiddenByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): HiddenMark | undefined {
+function geminiSettingsExclude(excluded: Array<{ name: string; file: string }>, server: string, tool: string): HiddenMark | undefined {
+  const registered = geminiToolName(server, tool);
+  const prefix = geminiValidName(`${server}_`);
+  const names = [registered, 'DiscoveredMCPTool', registered.startsWith(prefix) ? registered.slice(prefix.length) : `${prefix}${registered}`];
+  const hit = excluded.find(({ name }) => names.includes(name));
+  return hit && { by: 'gemini-cli tools.exclude', reason: `"${hit.name}" in tools.exclude in ${hit.file} covers "${registered}"` };
+}
+
+/**
+ * Why the client does not offer this tool of a server it offers others of (a ToolGate: Gemini CLI's allow rules miss a
+ * tool whose shortened name lost the `mcp_<server>_` prefix; a Claude Code `permissions.deny` rule names it), with
+ * what would change it, or undefined.
+ */
+export function withheldByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): { reason: string; fix: string; file?: string } | undefined {
   const gate = spec.toolGate;
   if (!gate) return undefined;
+  if (gate.client === 'claude-code') {
+    const denied = gate.deny.find(({ rule }) => claudeDenies(rule, spec.name, tool));
+    if (!denied) return undefined;
+    return {
+      reason: `Claude Code does not offer it: permissions.deny has "${denied.rule}" (${denied.file}), which covers "${claudeToolName(spec.name, tool)}"`,
+      fix: `remove "${denied.rule}" from permissions.deny in ${denied.file}`,
+      file: denied.file,
+    };
+  }
   const name = geminiToolName(spec.name, tool);
-  return name.startsWith(gate.namePrefix) ? undefined : { by: `${gate.client} NOT_APPROVED`, reason: `${gate.reason} ("${name}")` };
+  return name.startsWith(gate.namePrefix) ? undefined : { reason: `${gate.reason} ("${name}")`, fix: gate.fix };
+}
+
+/** withheldByGate as the mark a hidden catalog tool carries. */
+export function hiddenByGate(spec: Pick<ServerSpec, 'toolGate' | 'name'>, tool: string): HiddenMark | undefined {
+  const withheld = withheldByGate(spec, tool);
+  return withheld && { by: `${spec.toolGate!.client} NOT_APPROVED`, reason: withheld.reason };
 }
 
 /** The config entry a catalog server came from: same name, preferring the same source file and client. */

@@ -145,11 +145,11 @@ describe('auth login with a headless BROWSER', () => {
       's/admin_reset',
       's/echo',
     ]);
-    const call = await run(['call', 's/echo', 'text=hello', '--execute', '--json']);
+    const call = await run(['call', 's/echo', 'text=hello', '--execute', '--yes', '--json']);
     expect(call.code, call.stderr).toBe(0);
     expect(json(call).result.content).toEqual([{ type: 'text', text: 'hello' }]);
     // A tool that needs more scope: AUTH_REQUIRED naming it, no browser; the next login asks for it.
-    const stepUp = await run(['call', 's/admin_reset', '--execute', '--json']);
+    const stepUp = await run(['call', 's/admin_reset', '--execute', '--yes', '--json']);
     expect(stepUp.code).toBe(2);
     expect(errorLine(stepUp)).toMatchObject({
       code: 'AUTH_REQUIRED',
@@ -223,7 +223,7 @@ describe('auth login with a headless BROWSER', () => {
     expect(json(login).servers).toMatchObject([{ server: 's', status: 'signed-in', client: { kind } }]);
     expect((await server.state()).tokenRequests.map((request) => request.method)).toEqual([method]);
     expect((await cli(['list'])).code).toBe(0);
-    const call = await cli(['call', 's/echo', 'text=ok', '--execute']);
+    const call = await cli(['call', 's/echo', 'text=ok', '--execute', '--yes']);
     expect(call.code, call.stderr).toBe(0);
     expect(call.stdout).toContain('result of s/echo:\nok\n');
   });

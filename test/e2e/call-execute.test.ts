@@ -29,6 +29,8 @@ beforeAll(() => {
       assistant: fixtureEntry('client-features', { env }),
       files: fixtureEntry('files', { env }),
     },
+    // Trusted by the user (not by their readOnlyHint): these tests are about the call, not the confirmation; files is not.
+    call: { trust: ['long-running/*', 'assistant/*'] },
   });
 });
 afterAll(() => {

@@ -142,11 +142,23 @@ describe('refusal data on renderings', () => {
       ['', 'status'],
       ['aux', 'ping'],
     ]);
-    expect(['langchain', 'fastmcp', 'docker-mcp-gateway-prefixed', 'litellm'].map((id) => renderNames(id, input).names[0]!.name)).toEqual([
-      'status',
-      'status',
-      'status',
-      '<server_id>-status',
-    ]);
+    expect(['langchain', 'fastmcp', 'docker-mcp-gateway-prefixed'].map((id) => renderNames(id, input).names[0]!.name)).toEqual(['status', 'status', 'status']);
+  });
+
+  it('LiteLLM refuses an empty server name (loading its config aborts); no id is made up, nothing of the URL is used', () => {
+    const [empty] = renderNames(
+      'litellm',
+      pairs([
+        ['', 'status'],
+        ['aux', 'ping'],
+      ]),
+    ).names;
+    expect(empty!.refused).toMatchObject({
+      subject: 'server',
+      scope: 'config',
+      rule: expect.stringContaining('MCPServer name: Input should be a valid string'),
+    });
+    expect(empty!.dropped).toBeDefined();
+    expect(empty!.name).not.toContain('server_id');
   });
 });

@@ -313,12 +313,12 @@ describe('OAuth secrets never reach stdout, stderr or written files', () => {
     for (const extra of [[], ['--json'], ['-v'], ['--all']]) expect((await runOAuth(`list ${extra.join(' ')}`, ['list', ...extra])).code).toBe(0);
     for (const format of ['text', 'json', 'markdown', 'github', 'sarif', 'junit'])
       await runOAuth(`check --format ${format}`, ['check', '--format', format, '-v']);
-    const whoami = await runOAuth('call pre/whoami --execute', ['call', 'pre/whoami', '--execute', '-v']);
+    const whoami = await runOAuth('call pre/whoami --execute', ['call', 'pre/whoami', '--execute', '--yes', '-v']);
     expect(whoami.code, whoami.stdout + whoami.stderr).toBe(0);
     // The tool really echoed the token (redacted here, so the test proves the redaction).
     expect(whoami.stdout).toContain('token: ***');
-    await runOAuth('call pre/whoami --execute --json', ['call', 'pre/whoami', '--execute', '--json']);
-    const boom = await runOAuth('call pre/boom --execute', ['call', 'pre/boom', '--execute', '-v']);
+    await runOAuth('call pre/whoami --execute --json', ['call', 'pre/whoami', '--execute', '--yes', '--json']);
+    const boom = await runOAuth('call pre/boom --execute', ['call', 'pre/boom', '--execute', '--yes', '-v']);
     expect(boom.code).toBe(2);
     expect(boom.stderr).toContain('authorization":"Bearer ***');
     await runOAuth('call pre/boom --execute --json', ['call', 'pre/boom', '--execute', '--json']);

@@ -352,6 +352,27 @@ describe('the authorization server and the resource', () => {
   });
 });
 
+describe('authorization server metadata whose issuer is not where it was read (RFC 8414 §3.3, SEP-2468)', () => {
+  it.each([
+    // Conformance 0.1.16's auth/2025-03-26-oauth-metadata-backcompat serves exactly this: metadata at the root of a
+    // 2025-03-26 server naming `<origin>/oauth`. 0.2.0-alpha.12 corrected that scenario and requires the refusal.
+    ['2025-03-26 server: root metadata naming <origin>/oauth', ['--legacy', '--metadata-issuer', '/oauth'], '/oauth'],
+    ['another origin (auth/metadata-issuer-mismatch)', ['--metadata-issuer', 'https://attacker.example.com'], 'https://attacker.example.com'],
+  ])('%s: refused before anything is registered, authorized or stored', async (_label, args, named) => {
+    const server = await fixture(...args);
+    const store = newStore();
+    const { error, handedOff } = await signInFails(spec(server), store);
+    expect(error.code).toBe('AUTH_FAILED');
+    const issuer = named.startsWith('/') ? `${new URL(server.url).origin}${named}` : named;
+    expect(error.message).toContain(`the authorization server's metadata names the issuer "${issuer}", not the server it was read from`);
+    expect(error.message).toContain('nothing was sent to it');
+    expect(handedOff).toEqual([]);
+    const state = await server.state();
+    expect([state.registrations.length, state.authorizations.length, state.tokenRequests.length]).toEqual([0, 0, 0]);
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+});
+
 describe('bad cases during login', () => {
   it('an answer with another state is ignored (no code is exchanged); the sign-in waits on and says so when it gives up', async () => {
     const server = await fixture('--wrong-state');

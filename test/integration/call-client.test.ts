@@ -32,6 +32,8 @@ beforeAll(() => {
         'long-running': fixtureEntry('long-running', { env }),
         assistant: fixtureEntry('client-features', { env: { ...env, FIXTURE_SECRET: SECRET } }),
       },
+      // The user trusts these fixtures' tools: calls go out without --yes, which would also accept elicitation defaults.
+      call: { trust: ['long-running/*', 'assistant/*'] },
     },
     'test.mcpns.json',
   );

@@ -24,6 +24,8 @@ beforeAll(() => {
         // never started by these tests: its tool comes from a catalog and confirmation fails first
         files: { command: process.execPath, args: ['-e', 'process.exit(3)'], enabled: false },
       },
+      // The user trusts the calculator (its readOnlyHint alone would not skip the confirmation); files stays untrusted.
+      call: { trust: ['calculator/*'] },
     },
     'test.mcpns.json',
   );
@@ -141,7 +143,9 @@ describe('confirmation of tools not marked read-only', () => {
   it('needs --yes when stdin is not a TTY (exit 2, nothing started)', async () => {
     const result = await runCli(['call', 'files/write_file', 'path=x', 'content=y', '--config', config.file, ...offline, '--execute']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('not marked read-only');
+    expect(result.stderr).toContain(
+      'files/write_file needs a confirmation this run cannot ask for (stdin is not a terminal); nothing was sent (may be destructive)',
+    );
     expect(result.stderr).toContain('--yes');
     const json = await runCli(['call', 'files/write_file', 'path=x', 'content=y', '--config', config.file, ...offline, '--execute', '--json']);
     expect(JSON.parse(json.stderr).error.code).toBe('CONFIRMATION_REQUIRED');

@@ -1,13 +1,13 @@
 import { readerFor } from '../../config/clients/registry.js';
 import type { ServerSpec } from '../../config/model.js';
-import { hiddenByGate } from '../../profiles/client-filters.js';
+import { withheldByGate } from '../../profiles/client-filters.js';
 import { defineCheck, type Finding } from '../types.js';
 
 /**
  * NOT_TRUSTED and NOT_APPROVED: the client that owns a server's config would not load it (the project or folder is
  * not trusted: Codex's project layers, Gemini CLI's folder trust) or would start it without offering its tools in the
- * run mode mcpns models (Gemini CLI's approval rules; `--approval-mode`), per server and, where only some tools are
- * withheld, per tool. Every checking command reports them (the runner adds this check to any family), located at the
+ * run mode mcpns models (Gemini CLI's approval rules, `--approval-mode`; Claude Code's `permissions.deny`), per server
+ * and, where only some tools are withheld, per tool. Every checking command reports them (the runner adds this check to any family), located at the
  * file the decision comes from.
  */
 export const clientGates = defineCheck({
@@ -39,7 +39,8 @@ export const clientGates = defineCheck({
     if (toolGated.size) {
       for (const tool of context.catalog.tools) {
         const server = toolGated.get(tool.server);
-        if (!server || !hiddenByGate(server, tool.name)) continue;
+        const withheld = server && withheldByGate(server, tool.name);
+        if (!server || !withheld) continue;
         const client = readerFor(server.source.client)?.label ?? server.source.client;
         findings.push({
           code: 'NOT_APPROVED',
@@ -47,8 +48,10 @@ export const clientGates = defineCheck({
           name: `${server.name}/${tool.name}`,
           server: server.name,
           tool: tool.name,
-          location: { file: server.source.file, ...(server.source.line !== undefined ? { line: server.source.line } : {}) },
-          args: { client, reason: server.toolGate!.reason, fix: server.toolGate!.fix },
+          location: withheld.file
+            ? { file: withheld.file }
+            : { file: server.source.file, ...(server.source.line !== undefined ? { line: server.source.line } : {}) },
+          args: { client, reason: withheld.reason, fix: withheld.fix },
         });
       }
     }

@@ -37,7 +37,13 @@ export function conflictView(context: CheckContext): ConflictView {
   const prefixes = namespacePrefixes(context.config);
   // Disabled servers are not part of what a client exposes; failed ones still count as configured.
   const servers = context.catalog.servers.filter((server) => server.status !== 'disabled');
-  const input: NamingInput = namingInputFrom(servers, tools, prefixes);
+  // Registration order (the config's): VS Code numbers the prefixes of servers that share one in this order.
+  const input: NamingInput = namingInputFrom(
+    servers,
+    tools,
+    prefixes,
+    context.config.servers.map((server) => server.name),
+  );
   const targets = new Map<string, NamingTarget>(seeded.get(context) ?? []);
   const renderings = new Map<string, Rendering>();
   const view: ConflictView = {

@@ -11,6 +11,7 @@ import { assertValid, callDocument, planCall, type CallPlan } from '../../call/p
 import { serverFailedError, withFailedServers } from '../../call/failed-server.js';
 import { callTimeoutError, DEFAULT_CALL_TIMEOUT_MS, elicitationOutcomeError, formatSeconds, type ElicitationTally } from '../../call/outcome.js';
 import { binaryContent, checkOutput } from '../../call/result.js';
+import { confirmationFor } from '../../call/confirmation.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { unknownServer } from '../../config/select-servers.js';
 import type { ClientRole } from '../../discovery/session.js';
@@ -53,7 +54,7 @@ export function registerCall(program: Command, host: CommandHost): void {
     .addOption(new Option('--pick <rule>', 'pick among several servers offering a short name').choices(['priority'] as const))
     .option('--namespace <server>', 'server a short name is meant on (disambiguates without a qualified name)')
     .option('--execute', 'really send tools/call to the server and print the result')
-    .option('-y, --yes', 'with --execute: no confirmation for tools not marked readOnlyHint; a non-interactive run accepts elicitation defaults')
+    .option('-y, --yes', 'with --execute: send without the confirmation prompt (whatever the tool); a non-interactive run accepts elicitation defaults')
     .addOption(
       new Option('--call-timeout <ms>', 'with --execute: longest wait for the tools/call answer without progress (progress resets it)')
         .argParser(positiveInteger)
@@ -85,6 +86,9 @@ Dry run is the default: only tools/list is fetched (nothing with --catalog), too
 Timeouts: --timeout bounds discovery and connecting (spawn, initialize, tools/list) per server; --call-timeout bounds
 the wait for the tools/call answer and restarts with every progress notification; --max-call-time caps the whole call.
 Time spent answering an elicitation prompt counts toward neither.
+Confirmation: --execute asks before sending (on a terminal; without one it refuses, CONFIRMATION_REQUIRED) unless
+you pass --yes or your mcpns.config.json trusts the tool: "call": {"trust": ["calculator/*", "files/read_file"]}
+(globs over server/tool). A tool's readOnlyHint is the server's own claim and never skips the confirmation.
 Exit codes: 0 ok · 1 the executed tool returned isError, its structured content broke its outputSchema, the call
 timed out (CALL_TIMEOUT), or the confirmation or an elicitation was declined (DECLINED) · 2 unresolvable name,
 invalid arguments, no capability, transport error, confirmation required, or an elicitation a script could not
@@ -147,7 +151,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
       assertValid(plan);
       // Only the chosen server's session stays open.
       await execution.closeAllBut(plan.tool.server);
-      await confirm(prompter, plan, options.yes === true);
+      await confirm(runtime, prompter, plan, options.yes === true, config);
       return await execute(runtime, config, plan, execution, tally, {
         id,
         fixedIds: options.id !== undefined,
@@ -362,23 +366,34 @@ async function execute(
 }
 
 /**
- * A tool not marked `readOnlyHint: true` may change something: ask on a terminal, require --yes otherwise.
- * Declining sends nothing (DECLINED, exit 1); a run that cannot ask is CONFIRMATION_REQUIRED (exit 2).
+ * Every tool asks before it is sent, on a terminal, unless the person said not to: `--yes`, or a `call.trust` pattern
+ * in their config. `readOnlyHint` is the server's claim and skips nothing. A run that cannot ask is
+ * CONFIRMATION_REQUIRED (exit 2, nothing sent); declining sends nothing (DECLINED, exit 1).
  */
-async function confirm(prompter: Prompter, plan: CallPlan, yes: boolean): Promise<void> {
-  if (plan.tool.annotations?.readOnlyHint === true || yes) return;
-  const label = `${plan.tool.server}/${plan.tool.name}`;
-  const flags = [
-    plan.tool.annotations?.destructiveHint !== false ? 'may be destructive' : 'not read-only',
-    plan.tool.annotations?.openWorldHint === true ? 'open world' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  if (!prompter.interactive) {
-    throw new McpnsError('CONFIRMATION_REQUIRED', `${label} is not marked read-only (${flags}); nothing was sent`, {
-      hint: 'pass --yes to call it without a prompt',
-    });
+async function confirm(runtime: Runtime, prompter: Prompter, plan: CallPlan, yes: boolean, config: LoadedConfig | undefined): Promise<void> {
+  const decision = confirmationFor(plan.tool, { yes, ...(config?.callTrust ? { trust: config.callTrust } : {}) });
+  if (!decision.ask) {
+    if (decision.by === 'trust') {
+      runtime.console.detail(
+        `not asking: ${plan.tool.server}/${plan.tool.name} is trusted by call.trust "${decision.trust.pattern}" in ${decision.trust.file}`,
+      );
+    }
+    return;
   }
-  const answer = await prompter.ask(`call ${terminalSafe(label)} (${flags}) with ${terminalSafe(JSON.stringify(plan.arguments))}? [y/N] `);
+  const { label, claims } = decision;
+  if (!prompter.interactive) {
+    const why = runtime.console.json ? '--json never prompts' : 'stdin is not a terminal';
+    const readOnlyClaim = plan.tool.annotations?.readOnlyHint === true;
+    throw new McpnsError(
+      'CONFIRMATION_REQUIRED',
+      `${label} needs a confirmation this run cannot ask for (${why}); nothing was sent` +
+        (readOnlyClaim ? ". The server marks it readOnlyHint, but annotations are the server's own claim and never skip the confirmation" : ` (${claims})`),
+      {
+        hint: `pass --yes to send it without a prompt, or trust it in mcpns.config.json: "call": {"trust": ["${label}"]}`,
+        details: { tool: label, annotations: plan.tool.annotations ?? {} },
+      },
+    );
+  }
+  const answer = await prompter.ask(`call ${terminalSafe(label)} (${terminalSafe(claims)}) with ${terminalSafe(JSON.stringify(plan.arguments))}? [y/N] `);
   if (!/^y(es)?$/i.test(answer ?? '')) throw new McpnsError('DECLINED', `not confirmed; nothing was sent to ${label}`, { exitCode: 1 });
 }

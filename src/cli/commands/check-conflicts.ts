@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { registerCheckCommand } from '../services/check-command.js';
+import { codesHelp } from '../services/codes-help.js';
 import type { CommandHost } from '../services/command.js';
 
 /** `mcpns check-conflicts`: collision findings under every naming target. */
@@ -10,8 +11,7 @@ export function registerCheckConflicts(program: Command, host: CommandHost): voi
     families: ['conflicts'],
     help: `
 Targets: --preset/--style, else naming.targets from config, else slash,openai.
-Codes: SHADOWED_TOOL NAME_COLLISION DUPLICATE_IN_SERVER AMBIGUOUS_ROUTE NEAR_COLLISION
-       NAME_TOO_LONG NAME_INVALID_CHARS TOO_MANY_TOOLS SERVER_UNREACHABLE (docs/rules.md)
+${codesHelp('check-conflicts')}
 
 Examples:
   mcpns check-conflicts

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { registerCheckCommand } from '../services/check-command.js';
+import { codesHelp } from '../services/codes-help.js';
 import type { CommandHost } from '../services/command.js';
 
 /** `mcpns check`: check-conflicts + lint in one run, one report, one exit code. */
@@ -9,6 +10,8 @@ export function registerCheck(program: Command, host: CommandHost): void {
     description: 'check-conflicts and lint in one run and one report (the CI entry point)',
     families: ['conflicts', 'lint'],
     help: `
+${codesHelp('check')}
+
 Examples:
   mcpns check
   mcpns check --profile single --preset claude-code,openai

@@ -49,6 +49,7 @@ those tools are left out (never renamed), and the exit code is 1 (also when a se
       provider: options.provider,
       ...(options.preset ? { preset: options.preset } : {}),
       prefixes: config ? namespacePrefixes(config) : {},
+      ...(config ? { serverOrder: config.servers.map((server) => server.name) } : {}),
     });
 
     if (mapOut) writeOutputFile(mapOut, JSON.stringify(result.map, null, 2) + '\n');

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { registerCheckCommand } from '../services/check-command.js';
+import { codesHelp } from '../services/codes-help.js';
 import type { CommandHost } from '../services/command.js';
 
 /** `mcpns lint`: naming-convention and tool-definition findings. */
@@ -9,7 +10,8 @@ export function registerLint(program: Command, host: CommandHost): void {
     description: 'check tool names and definitions against the MCP spec and your namespaces (prefix, pattern, case)',
     families: ['lint'],
     help: `
-Severity per code from config "rules" (error|warn|info|off); config "ignore" entries need a reason.
+${codesHelp('lint')}
+Config "ignore" entries need a reason.
 
 Examples:
   mcpns lint

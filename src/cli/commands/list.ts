@@ -30,7 +30,11 @@ export function registerList(program: Command, host: CommandHost): void {
     const presets = (options.preset ?? []).map((id) => getTarget(id));
     const { catalog } = await obtainCatalog(runtime, { settings: options, config, showHidden: options.all === true });
 
-    const input = namingInputFromCatalog(catalog, config ? namespacePrefixes(config) : {});
+    const input = namingInputFromCatalog(
+      catalog,
+      config ? namespacePrefixes(config) : {},
+      config?.servers.map((server) => server.name),
+    );
     const styled = getTarget(styleId).render(input);
     const styledCatalog: Catalog = {
       ...catalog,

@@ -51,6 +51,7 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.headerKeys.length ? `headers: ${server.headerKeys.join(', ')}` : '',
         server.toolFilter?.include ? `include: ${server.toolFilter.include.join(', ')}` : '',
         server.toolFilter?.exclude ? `exclude: ${server.toolFilter.exclude.join(', ')}` : '',
+        server.toolFilter?.settingsExclude ? `tools.exclude: ${server.toolFilter.settingsExclude.map((entry) => entry.name).join(', ')}` : '',
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
         server.approval && shared.has(server.approval) ? noteLabel(server.approval) : (server.approval ?? ''),
         server.verdict.fix ? `to load it: ${server.verdict.fix}` : '',

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { configFileProblem, displayPath, loadConfig } from '../../config/load-core.js';
-import { withConfigSchema } from './schemas.js';
+import { configFileProblem, displayPath } from '../../config/load-core.js';
+import { loadConfigLazily } from './schemas.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import type { Diagnostic } from '../../config/model.js';
 import { McpnsError } from '../../errors.js';
@@ -27,7 +27,7 @@ export async function loadConfiguration(runtime: Runtime, options: SourceOptions
     verbose: runtime.console.settings.verbose,
     ...(options.approvalMode ? { approvalMode: options.approvalMode } : {}),
   };
-  const config = await withConfigSchema((check) => loadConfig(loadOptions, check));
+  const config = await loadConfigLazily(loadOptions);
   for (const server of config.servers) runtime.console.secrets.registerServer(server);
   // Secret-looking variables the servers inherit from this environment (they may echo them) are secrets too.
   runtime.console.addSecrets(inheritedSecrets(config.servers, runtime.io.env));

@@ -1,19 +1,17 @@
-import type { OwnConfigCheck } from '../../config/load-core.js';
-import { SchemaNeeded } from '../../util/schema-needed.js';
+import { readConfig, type OwnConfigCheck } from '../../config/load-core.js';
+import type { LoadOptions } from '../../config/load-options.js';
+import type { LoadedConfig } from '../../config/loaded.js';
 
 /**
- * Run the zod-free config reader; only when its fast path cannot decide (a config the precompiled validator
- * rejects) load zod's check and read again with it (the catalog reader says so by its result instead, read-core.ts). Readers are pure, so
- * reading twice changes nothing but the time; valid input never loads zod (about 100 modules).
+ * Read the config without zod; only when the reading says it needs zod's check (a config the precompiled validator
+ * rejects) load it and finish (the catalog reader answers the same way, read-core.ts). Valid input never loads zod
+ * (about 100 modules).
  */
-async function withSchema<Check, T>(read: (check?: Check) => T, loadCheck: () => Promise<Check>): Promise<T> {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof SchemaNeeded)) throw error;
-    return read(await loadCheck());
-  }
+export async function loadConfigLazily(options: LoadOptions): Promise<LoadedConfig> {
+  const reading = readConfig(options);
+  return reading.config ?? reading.finish(await loadOwnConfigCheck());
 }
 
-export const withConfigSchema = <T>(read: (check?: OwnConfigCheck) => T): Promise<T> =>
-  withSchema(read, async () => (await import('../../config/own-config-zod.js')).checkOwnConfigWithZod);
+async function loadOwnConfigCheck(): Promise<OwnConfigCheck> {
+  return (await import('../../config/own-config-zod.js')).checkOwnConfigWithZod;
+}

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, type EntryReader, type ReaderContext } from './entry.js';
+import { claudeDeniesServer } from './claude-names.js';
 import { readClaudeApprovals, type ClaudeApprovals } from './claude-settings.js';
 import { claudeJsonPath, samePath } from './paths.js';
 import type { ClientReader } from './types.js';
@@ -44,9 +45,34 @@ export const claudeCode: ClientReader = {
         }
       }
     }
+    // Permission rules apply to every server, read from the settings of the project Claude Code runs in.
+    const deny = readClaudeApprovals(scope === 'project' ? context.projectRoot : resolve(input.options.cwd), input.options).deny;
+    if (deny.length) applyDenyRules(context.result.servers, deny);
     return context.result;
   },
 };
+
+/**
+ * `permissions.deny` rules naming MCP tools take those tools away from the model; the server is still started
+ * (claude -p, observed with 2.1.332). A rule that takes every tool of a server makes it NOT_APPROVED; rules that take
+ * some become a tool gate, decided per tool once the tools are known.
+ */
+function applyDenyRules(servers: ServerSpec[], deny: ClaudeApprovals['deny']): void {
+  for (const server of servers) {
+    const whole = deny.find(({ rule }) => claudeDeniesServer(rule, server.name));
+    if (whole) {
+      server.gate = {
+        code: 'NOT_APPROVED',
+        client: 'claude-code',
+        reason: `Claude Code starts it but offers none of its tools: permissions.deny has "${whole.rule}" (${whole.file})`,
+        fix: `remove "${whole.rule}" from permissions.deny in ${whole.file}`,
+        file: whole.file,
+      };
+    } else {
+      server.toolGate = { client: 'claude-code', deny };
+    }
+  }
+}
 
 /**
  * A project `.mcp.json` server is off when any settings scope rejects it (`disabledMcpjsonServers`, which wins over

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { parse as parseLoose } from 'jsonc-parser';
 import type { LoadOptions } from '../load-options.js';
+import { claudeRuleHasContent } from './claude-names.js';
 import { isRecord } from './entry.js';
 import { claudeJsonPath, samePath, shownPath } from './paths.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
@@ -22,6 +23,8 @@ export interface ClaudeApprovals {
   approveAll?: { value: boolean; file: string };
   /** `~/.claude.json` `projects[<root>].disabledMcpServers` (the /mcp toggle): name → file. */
   toggledOff: Map<string, string>;
+  /** Content-less `permissions.deny` rules naming MCP tools (`mcp__…`), from every settings scope, with their file. */
+  deny: Array<{ rule: string; file: string }>;
 }
 
 /** Managed settings paths per platform (the first that exists is used). */
@@ -55,7 +58,7 @@ export function readClaudeApprovals(projectRoot: string, options: LoadOptions): 
     join(projectRoot, '.claude', 'settings.json'),
     join(userDir, 'settings.json'),
   ];
-  const approvals: ClaudeApprovals = { rejected: new Map(), approved: new Map(), toggledOff: new Map() };
+  const approvals: ClaudeApprovals = { rejected: new Map(), approved: new Map(), toggledOff: new Map(), deny: [] };
   const record = (settings: Record<string, unknown>, shown: string): void => {
     for (const name of names(settings['disabledMcpjsonServers'])) if (!approvals.rejected.has(name)) approvals.rejected.set(name, shown);
     for (const name of names(settings['enabledMcpjsonServers'])) if (!approvals.approved.has(name)) approvals.approved.set(name, shown);
@@ -64,7 +67,14 @@ export function readClaudeApprovals(projectRoot: string, options: LoadOptions): 
   };
   for (const file of scopes) {
     const settings = readJson(file);
-    if (settings) record(settings, shownPath(file, options.cwd));
+    if (!settings) continue;
+    const shown = shownPath(file, options.cwd);
+    record(settings, shown);
+    // Permission rules live in settings files only (the per-project state below holds approvals).
+    const permissions = settings['permissions'];
+    for (const rule of names(isRecord(permissions) ? permissions['deny'] : undefined)) {
+      if (rule.startsWith('mcp__') && !claudeRuleHasContent(rule)) approvals.deny.push({ rule, file: shown });
+    }
   }
   const stateFile = claudeJsonPath(options);
   const state = readJson(stateFile);

@@ -2,7 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { ServerSpec } from '../model.js';
 import { parseJsonDoc } from './doc.js';
 import { eachEntry, isRecord, makeContext, toolFilter, type EntryReader } from './entry.js';
-import { geminiApproval, geminiFolderGate } from './gemini-trust.js';
+import { geminiApproval, geminiFolderGate, geminiToolsExclude } from './gemini-trust.js';
 import { own } from '../../util/own.js';
 import type { ClientReader } from './types.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
@@ -11,7 +11,8 @@ import { MAX_CONFIG_BYTES, readRegularFile } from '../../util/read-file.js';
  * Gemini CLI: JSONC `settings.json` (`~/.gemini`, `.gemini` in the project; project wins).
  * `httpUrl` (HTTP, no fallback) > `url` (+ `type`; alone = HTTP then SSE) > `command`.
  * `$VAR`, `${VAR}`, `${VAR:-def}`: a missing one keeps its placeholder, except in env/headers where Gemini
- * substitutes an empty string. `includeTools` (exact or `name(` prefix) / `excludeTools` (wins); `mcp.excluded`/`mcp.allowed`.
+ * substitutes an empty string. `includeTools` (exact or `name(` prefix) / `excludeTools` (wins), and `tools.exclude` of
+ * the settings over every server's tools; `mcp.excluded`/`mcp.allowed`.
  * Gates of `gemini -p` (gemini-trust.ts): a folder Gemini does not trust runs nothing (NOT_TRUSTED for every server);
  * in the default approval mode only tools an allow rule covers are offered (NOT_APPROVED, per server or per tool).
  */
@@ -62,7 +63,9 @@ export const geminiCli: ClientReader = {
     }
     const folder = geminiFolderGate(input.options);
     const entries = isRecord(root['mcpServers']) ? root['mcpServers'] : {};
+    const settingsExclude = context.result.servers.length ? geminiToolsExclude(input.options) : [];
     for (const server of context.result.servers) {
+      if (settingsExclude.length) server.toolFilter = { ...(server.toolFilter ?? { match: 'gemini' }), settingsExclude };
       if (folder) {
         server.gate = folder;
         continue;

@@ -39,6 +39,21 @@ function geminiSettings(options: LoadOptions): { user?: Settings; project?: Sett
   return { ...(user ? { user } : {}), ...(project ? { project } : {}) };
 }
 
+/**
+ * `tools.exclude` of the user and project settings (Gemini merges the two lists), with the file of each name: tools
+ * Gemini CLI does not register, matched against its own names for MCP tools (client-filters.ts).
+ */
+export function geminiToolsExclude(options: LoadOptions): Array<{ name: string; file: string }> {
+  const { user, project } = geminiSettings(options);
+  const excluded: Array<{ name: string; file: string }> = [];
+  for (const settings of [project, user]) {
+    const list = section(settings, 'tools', 'exclude');
+    if (!Array.isArray(list)) continue;
+    for (const name of list) if (typeof name === 'string') excluded.push({ name, file: settings!.shown });
+  }
+  return excluded;
+}
+
 const canonical = (path: string): string => {
   try {
     return realpathSync(path);

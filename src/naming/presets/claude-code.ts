@@ -1,21 +1,12 @@
 import type { ToolRef } from '../../catalog/types.js';
+import { claudeNormalize, claudeServerPart } from '../../config/clients/claude-names.js';
 import { renderEach } from '../build.js';
 import { registrationNote, registrationPrecedence } from '../order.js';
 import { resolveServer, resolveTool, splitFirst } from '../parse.js';
-import { subEach, trimChars } from '../sanitize.js';
 import type { NamingTarget } from '../types.js';
 import { ANTHROPIC_WIRE } from '../wire.js';
 
-/** N(x): each character outside [A-Za-z0-9_-] → "_" (per UTF-16 unit, as the JS source does). */
-export function claudeNormalize(value: string): string {
-  return subEach(value, /[^a-zA-Z0-9_-]/, '_');
-}
-
-/** Server part: connectors named "claude.ai …" also collapse "_" runs and trim "_". */
-function serverPart(server: string): string {
-  const normalized = claudeNormalize(server);
-  return server.startsWith('claude.ai ') ? trimChars(normalized.replace(/_+/g, '_'), '_') : normalized;
-}
+const serverPart = claudeServerPart;
 
 /**
  * Claude Code: `mcp__{N(S)}__{N(T)}`; no truncation (the Anthropic API rejects > 128, ANTHROPIC_WIRE); of tools sharing a

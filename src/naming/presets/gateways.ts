@@ -296,24 +296,34 @@ export const dockerMcpGatewayPrefixed: NamingTarget = {
     renderEach('docker-mcp-gateway-prefixed', input, (ref) => dockerName(ref.server === '' ? ref.tool : `${ref.server}__${ref.tool}`), 'error'),
 };
 
-/** Why LiteLLM refuses a config server name: `validate_mcp_server_name` raises, and loading the config aborts. */
+/**
+ * Why LiteLLM refuses a config server name; either way loading the config aborts. `validate_mcp_server_name` raises on
+ * a "-". An empty name (mcpns has no alias to fall back on) makes `get_server_prefix` return the server id, which is
+ * still None when `load_servers_from_config` asks, so `MCPServer(name=None)` fails pydantic's `name: str`. (The
+ * generated id — a hash of name, URL, transport — never names a tool from a config file, so mcpns never computes
+ * it, and nothing from a URL reaches a name.)
+ */
 export function litellmRefusal(server: string): Refusal | undefined {
+  if (server === '') {
+    return {
+      subject: 'server',
+      rule: 'MCPServer name: Input should be a valid string (an empty server name and no alias leave get_server_prefix None)',
+      scope: 'config',
+    };
+  }
   return server.includes('-')
     ? { subject: 'server', rule: "Server name cannot contain '-' (MCP_TOOL_PREFIX_SEPARATOR)", scope: 'config', ...suggest(server.replaceAll('-', '_')) }
     : undefined;
 }
 
-/** What LiteLLM prefixes with when a server has no name: its generated server id, which depends on url and transport. */
-export const LITELLM_SERVER_ID = '<server_id>';
-
 /**
- * LiteLLM: `{P}-{T}` with P = server name, spaces → "_" (an empty name falls back to the generated server id); no
- * prefix when only one server is allowed. A server name containing "-" aborts loading the whole config.
+ * LiteLLM: `{P}-{T}` with P = server name, spaces → "_"; no prefix when only one server is allowed. A server name
+ * containing "-", or an empty one, aborts loading the whole config.
  */
 export const litellm: NamingTarget = {
   id: 'litellm',
   kind: 'preset',
-  summary: 'LiteLLM proxy: server-tool with ≥ 2 servers (spaces → "_"); a "-" in a server name aborts loading the config',
+  summary: 'LiteLLM proxy: server-tool with ≥ 2 servers (spaces → "_"); a "-" in a server name, or an empty name, aborts loading the config',
   source: 'verified: BerriAI/litellm litellm/proxy/_experimental/mcp_server/utils.py @017c0994, mcp_server_manager.py load_servers_from_config @000db7e8',
   status: 'verified',
   prefixing: 'conditional',
@@ -321,8 +331,7 @@ export const litellm: NamingTarget = {
   render: (input) => {
     const prefixed = serverOrder(input).length !== 1;
     const names: RenderedName[] = input.tools.map((ref) => {
-      const prefix = (ref.server || LITELLM_SERVER_ID).replaceAll(' ', '_');
-      const name = prefixed ? `${prefix}-${ref.tool}` : ref.tool;
+      const name = prefixed ? `${ref.server.replaceAll(' ', '_')}-${ref.tool}` : ref.tool;
       const refusal = litellmRefusal(ref.server);
       return { server: ref.server, tool: ref.tool, ...(refusal ? refusedName(name, refusal) : { name }) };
     });

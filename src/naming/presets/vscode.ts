@@ -60,7 +60,7 @@ export const vscode: NamingTarget = {
     return finish('vscode', names, {
       collision: 'error',
       nondeterministic: sharesBase(order)
-        ? 'VS Code numbers prefixes (mcp_foo_, mcp_foo2_) in server start order; mcpns assumes sorted server order'
+        ? 'VS Code numbers prefixes (mcp_foo_, mcp_foo2_) in the order it registers servers; mcpns follows the order of the servers in config'
         : undefined,
     });
   },

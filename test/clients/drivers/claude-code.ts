@@ -30,6 +30,7 @@ export const claudeCodeDriver: ClientDriver = {
     });
     if (setup['projectSettings']) files[join(project, '.claude', 'settings.json')] = json(setup['projectSettings']);
     if (setup['userSettings']) files[join(home, '.claude', 'settings.json')] = json(setup['userSettings']);
+    if (setup['localSettings']) files[join(project, '.claude', 'settings.local.json')] = json(setup['localSettings']);
     return files;
   },
   env: (_scenario, context) => ({
@@ -90,6 +91,79 @@ export const claudeCodeScenarios: Scenario[] = [
       projectSettings: { enabledMcpjsonServers: ['approved', 'approved-then-rejected'], disabledMcpjsonServers: ['rejected'] },
       userSettings: { disabledMcpjsonServers: ['approved-then-rejected'] },
       projectState: { disabledMcpServers: ['toggled-off', 'local-off'] },
+    },
+  },
+  {
+    id: 'permission-deny',
+    description:
+      'permissions.deny rules naming MCP tools (a whole server, one tool, a server wildcard, a sanitized name, a user-settings rule, a rule with content) next to an allow rule',
+    servers: [
+      { name: 'denied-all', tools: ['one', 'two'], expect: 'not-approved' },
+      { name: 'partly', tools: ['one', 'two'], expect: 'loaded' },
+      { name: 'starred', tools: ['one', 'two'], expect: 'not-approved' },
+      { name: 'My Server.v2', tools: ['a'], expect: 'not-approved' },
+      { name: 'user-denied', tools: ['one'], scope: 'user', expect: 'not-approved' },
+      { name: 'content', tools: ['one'], expect: 'loaded' },
+      { name: 'allowed', tools: ['one'], expect: 'loaded' },
+    ],
+    setup: {
+      projectSettings: {
+        enableAllProjectMcpServers: true,
+        permissions: {
+          deny: ['mcp__denied-all', 'mcp__partly__two', 'mcp__starred__*', 'mcp__My_Server_v2', 'mcp__content__one(x)'],
+          allow: ['mcp__allowed__one'],
+        },
+      },
+      userSettings: { permissions: { deny: ['mcp__user-denied'] } },
+    },
+  },
+  {
+    id: 'permission-deny-edges',
+    description:
+      'permissions.deny edge cases: a server whose name holds "__", letter case, a partial wildcard, a rule in settings.local.json, a tool name holding "__" or a space',
+    servers: [
+      { name: 'data__lake', tools: ['q'], expect: 'not-approved' },
+      { name: 'x__y', tools: ['t'], expect: 'not-approved' },
+      { name: 'Cased', tools: ['one'], expect: 'loaded' },
+      { name: 'wild', tools: ['one', 'two'], expect: 'loaded' },
+      { name: 'local-denied', tools: ['one'], expect: 'not-approved' },
+      { name: 'dunder', tools: ['a__b'], expect: 'loaded' },
+      { name: 'exact-dunder', tools: ['a__b', 'c'], expect: 'loaded' },
+      { name: 'sp', tools: ['do thing', 'other'], expect: 'loaded' },
+    ],
+    setup: {
+      projectSettings: {
+        enableAllProjectMcpServers: true,
+        permissions: { deny: ['mcp__data', 'mcp__x__y', 'mcp__cased', 'mcp__wild__o*', 'mcp__dunder__a', 'mcp__exact-dunder__a__b', 'mcp__sp__do_thing'] },
+      },
+      localSettings: { permissions: { deny: ['mcp__local-denied'] } },
+    },
+  },
+  {
+    id: 'permission-deny-every-mcp',
+    description: 'permissions.deny "mcp__*" and "mcp__"',
+    servers: [
+      { name: 'one', tools: ['a'], expect: 'not-approved' },
+      { name: 'two', tools: ['b'], expect: 'not-approved' },
+    ],
+    setup: { projectSettings: { enableAllProjectMcpServers: true, permissions: { deny: ['mcp__*', 'mcp__'] } } },
+  },
+  {
+    id: 'permission-deny-patterns',
+    description:
+      'permissions.deny patterns: "mcp__<server>__*" for a server whose name holds "__", "*" in the server part, a prefix glob, a glob inside the tool part',
+    servers: [
+      { name: 'a__b2', tools: ['t'], expect: 'not-approved' },
+      { name: 'q1', tools: ['one', 'two'], expect: 'not-approved' },
+      { name: 'q2', tools: ['x'], expect: 'not-approved' },
+      { name: 'r1', tools: ['one', 'two'], expect: 'loaded' },
+      { name: 'gl', tools: ['ab_cd', 'abx', 'ab__cd'], expect: 'loaded' },
+    ],
+    setup: {
+      projectSettings: {
+        enableAllProjectMcpServers: true,
+        permissions: { deny: ['mcp__a__b2__*', 'mcp__*__one', 'mcp__q*', 'mcp__gl__ab*d'] },
+      },
     },
   },
 ];

@@ -147,4 +147,14 @@ export const codexScenarios: Scenario[] = [
     ],
     cwd: 'packages/app',
   },
+  {
+    id: 'tool-filters',
+    description:
+      'enabled_tools and disabled_tools (disabled wins), an enabled_tools naming no listed tool, and default_tools_approval_mode = "prompt" (asked at call time, still offered)',
+    servers: [
+      { name: 'filtered', tools: ['one', 'two', 'three'], entry: { enabled_tools: ['one', 'two'], disabled_tools: ['two'] }, expect: 'loaded' },
+      { name: 'none-enabled', tools: ['one'], entry: { enabled_tools: ['nope'] }, expect: 'loaded' },
+      { name: 'prompted', tools: ['one', 'two'], entry: { default_tools_approval_mode: 'prompt' }, expect: 'loaded' },
+    ],
+  },
 ];

@@ -165,4 +165,37 @@ export const geminiCliScenarios: Scenario[] = [
     clientArgs: ['--approval-mode', 'yolo'],
     mcpnsArgs: ['--approval-mode', 'yolo'],
   },
+  {
+    id: 'tool-filters',
+    description: 'includeTools (a name or "name(…)") and excludeTools (wins) on servers, with --approval-mode yolo',
+    servers: [
+      { name: 'inc', tools: ['one', 'two', 'three'], entry: { includeTools: ['one', 'two(x)'] }, expect: 'loaded' },
+      { name: 'exc', tools: ['one', 'two'], entry: { excludeTools: ['two'] }, expect: 'loaded' },
+      { name: 'both', tools: ['one', 'two', 'three'], entry: { includeTools: ['one', 'two'], excludeTools: ['two'] }, expect: 'loaded' },
+    ],
+    clientArgs: ['--approval-mode', 'yolo'],
+    mcpnsArgs: ['--approval-mode', 'yolo'],
+  },
+  {
+    id: 'settings-tools-exclude',
+    description: "tools.exclude in the project and user settings naming MCP tools: bare (any server's), sanitized, as mcp_<server>_<tool>, as <server>__<tool>",
+    servers: [
+      { name: 'texc', tools: ['one', 'two', 'three', 'four', 'do thing', 'five'], expect: 'loaded' },
+      { name: 'other', tools: ['one', 'six'], expect: 'loaded' },
+    ],
+    setup: {
+      projectSettings: { tools: { exclude: ['one', 'mcp_texc_two', 'texc__three', 'do_thing'] } },
+      userSettings: { security: { auth: { selectedType: 'gemini-api-key' } }, tools: { exclude: ['four'] } },
+    },
+    clientArgs: ['--approval-mode', 'yolo'],
+    mcpnsArgs: ['--approval-mode', 'yolo'],
+  },
+  {
+    id: 'settings-tools-exclude-class',
+    description: 'tools.exclude naming the class of every MCP tool (DiscoveredMCPTool)',
+    servers: [{ name: 'classy', tools: ['one'], expect: 'loaded' }],
+    setup: { projectSettings: { tools: { exclude: ['DiscoveredMCPTool'] } } },
+    clientArgs: ['--approval-mode', 'yolo'],
+    mcpnsArgs: ['--approval-mode', 'yolo'],
+  },
 ];

@@ -34,6 +34,24 @@ function hidden(servers: ServerSpec[], tools: Record<string, string[]>): Record<
 
 describe('client tool filters', () => {
   const calc = { calc: ['add', 'subtract', 'multiply'] };
+  it('Gemini: tools.exclude of the settings, by registered name, by the name without mcp_<server>_ (any server), or by class', () => {
+    const settingsExclude = [
+      { name: 'add', file: '.gemini/settings.json' },
+      { name: 'mcp_texc_two', file: '.gemini/settings.json' },
+      { name: 'texc__three', file: '.gemini/settings.json' },
+      { name: 'do_thing', file: '/home/u/.gemini/settings.json' },
+    ];
+    const servers = [spec('texc', 'gemini-cli', { match: 'gemini', settingsExclude }), spec('calc', 'gemini-cli', { match: 'gemini', settingsExclude })];
+    expect(hidden(servers, { texc: ['add', 'two', 'three', 'do thing', 'five'], calc: ['add', 'subtract'] })).toEqual({
+      'texc/add': 'gemini-cli tools.exclude',
+      'texc/two': 'gemini-cli tools.exclude',
+      'texc/do thing': 'gemini-cli tools.exclude',
+      'calc/add': 'gemini-cli tools.exclude',
+    });
+    const everything = [spec('calc', 'gemini-cli', { match: 'gemini', settingsExclude: [{ name: 'DiscoveredMCPTool', file: 's.json' }] })];
+    expect(Object.keys(hidden(everything, calc))).toEqual(['calc/add', 'calc/subtract', 'calc/multiply']);
+  });
+
   it('Gemini: includeTools (exact or "name(" form), excludeTools wins', () => {
     const filter: ToolFilter = {
       include: ['add', 'multiply(a, b)', 'subtract'],

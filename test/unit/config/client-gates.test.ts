@@ -9,6 +9,7 @@ import { liveSource } from '../../../src/source/live-source.js';
 import type { ServerSpec } from '../../../src/config/model.js';
 import { buildCatalog } from '../../../src/catalog/build.js';
 import { applyClientToolFilters } from '../../../src/profiles/client-filters.js';
+import { claudeDenies, claudeDeniesServer } from '../../../src/config/clients/claude-names.js';
 import { makeTempDir } from '../../helpers/temp.js';
 
 /** A HOME with a git project inside, and a writer for files under either. */
@@ -189,6 +190,95 @@ describe('Gemini CLI: folder trust and the approval rules of gemini -p', () => {
     expect(w.read('gemini-cli').servers.map((server) => server.enabled)).toEqual([true, true]);
     gemini(w, { plain: { command: 'node' } }, { mcp: { autoAllowInHeadless: true } });
     expect(w.read('gemini-cli').servers[0]!.enabled).toBe(true);
+  });
+});
+
+describe('Claude Code: permissions.deny takes tools away from the model (the server still starts)', () => {
+  // Each row as Claude Code 2.1.332 decided it (test/fidelity/clients/claude-code.json, scenarios permission-deny*).
+  it.each([
+    ['mcp__github', 'github', 'create_issue', true],
+    ['mcp__github__*', 'github', 'create_issue', true],
+    ['mcp__github__create_issue', 'github', 'create_issue', true],
+    ['mcp__github__create_issue', 'github', 'create_issues', false],
+    ['mcp__My_Server_v2', 'My Server.v2', 'a', true],
+    ['mcp__My Server.v2', 'My Server.v2', 'a', false],
+    ['mcp__sp__do_thing', 'sp', 'do thing', true],
+    ['mcp__cased', 'Cased', 'one', false],
+    ['mcp__data', 'data__lake', 'q', true],
+    ['mcp__x__y', 'x__y', 't', true],
+    ['mcp__dunder__a', 'dunder', 'a__b', false],
+    ['mcp__exact-dunder__a__b', 'exact-dunder', 'a__b', true],
+    ['mcp__wild__o*', 'wild', 'one', true],
+    ['mcp__wild__o*', 'wild', 'two', false],
+    ['mcp__gl__ab*d', 'gl', 'ab__cd', true],
+    ['mcp__gl__ab*d', 'gl', 'abx', false],
+    ['mcp__q*', 'q1', 'two', true],
+    ['mcp__*__one', 'r1', 'one', true],
+    ['mcp__*__one', 'r1', 'two', false],
+    ['mcp__*', 'anything', 'at_all', true],
+    ['mcp__', 'one', 'a', false],
+  ])('%s on %s/%s → %s', (rule, server, tool, denied) => {
+    expect(claudeDenies(rule, server, tool)).toBe(denied);
+  });
+
+  it('a rule that takes every tool of a server is a server verdict; a tool rule is not', () => {
+    expect(claudeDeniesServer('mcp__starred__*', 'starred')).toBe(true);
+    expect(claudeDeniesServer('mcp__q*', 'q1')).toBe(true);
+    expect(claudeDeniesServer('mcp__partly__two', 'partly')).toBe(false);
+    expect(claudeDeniesServer('mcp__*__one', 'r1')).toBe(false);
+  });
+
+  it('a whole-server rule is NOT_APPROVED for any scope; tool rules withhold tools one by one; rules with content are ignored', () => {
+    const w = world();
+    const entry = { command: 'node', args: ['s.js'] };
+    w.write(join(w.project, '.mcp.json'), JSON.stringify({ mcpServers: { denied: entry, partly: entry, content: entry } }));
+    w.write(join(w.home, '.claude.json'), JSON.stringify({ mcpServers: { 'user-denied': entry } }));
+    w.write(
+      join(w.project, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { deny: ['mcp__denied', 'mcp__partly__two', 'mcp__content__one(x)', 'Bash'], allow: ['mcp__partly__one'] } }),
+    );
+    w.write(join(w.home, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['mcp__user-denied'] } }));
+    const config = w.read('claude-code');
+    const servers = byName(config.servers);
+    expect(servers['denied']).toMatchObject({
+      enabled: false,
+      gate: {
+        code: 'NOT_APPROVED',
+        client: 'claude-code',
+        reason: 'Claude Code starts it but offers none of its tools: permissions.deny has "mcp__denied" (.claude/settings.json)',
+        fix: 'remove "mcp__denied" from permissions.deny in .claude/settings.json',
+      },
+    });
+    expect(summarizeServer(servers['user-denied']!).verdict.code).toBe('NOT_APPROVED');
+    expect(servers['user-denied']!.gate!.file).toBe(join(w.home, '.claude', 'settings.json'));
+    expect(summarizeServer(servers['partly']!).verdict.code).toBe('LOADED');
+    expect(summarizeServer(servers['content']!).verdict.code).toBe('LOADED');
+
+    const tools = ['one', 'two'].flatMap((name) => ['partly', 'content'].map((server) => ({ server, name, inputSchema: { type: 'object' } })));
+    const catalog = buildCatalog(
+      ['partly', 'content'].map((name) => ({
+        server: { name, transport: 'stdio' as const, source: '.mcp.json', status: 'ok' as const, toolCount: 2 },
+        tools: tools.filter((tool) => tool.server === name),
+        stderr: '',
+      })),
+    );
+    const hidden = applyClientToolFilters(catalog, config).tools.filter((tool) => tool.hidden);
+    expect(hidden.map((tool) => [tool.server, tool.name, tool.hidden])).toEqual([
+      [
+        'partly',
+        'two',
+        {
+          by: 'claude-code NOT_APPROVED',
+          reason: 'Claude Code does not offer it: permissions.deny has "mcp__partly__two" (.claude/settings.json), which covers "mcp__partly__two"',
+        },
+      ],
+    ]);
+    const findings = runChecks({ config, catalog, targets: [] } as never, ['lint']).findings.filter((finding) => finding.code === 'NOT_APPROVED');
+    expect(findings.map((finding) => [finding.code, finding.server, finding.tool, finding.location?.file])).toEqual([
+      ['NOT_APPROVED', 'denied', undefined, '.claude/settings.json'],
+      ['NOT_APPROVED', 'partly', 'two', '.claude/settings.json'],
+      ['NOT_APPROVED', 'user-denied', undefined, join(w.home, '.claude', 'settings.json')],
+    ]);
   });
 });
 

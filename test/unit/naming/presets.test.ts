@@ -382,7 +382,7 @@ describe('collision policies', () => {
 });
 
 describe('vscode prefixes', () => {
-  it('prefix comes from serverInfo.title, then name, then the key; shared bases are numbered in sorted order', () => {
+  it('prefix comes from serverInfo.title, then name, then the key; shared bases are numbered in input (registration) order', () => {
     const r = renderNames(
       'vscode',
       input(
@@ -399,7 +399,7 @@ describe('vscode prefixes', () => {
       ),
     );
     expect(r.names.map((n) => n.name)).toEqual(['mcp_my_tools_t', 'mcp_my_tools2_t', 'mcp_c_t']);
-    expect(r.nondeterministic).toMatch(/start order/);
+    expect(r.nondeterministic).toMatch(/order it registers servers; mcpns follows the order of the servers in config/);
     expect(renderNames('vscode', input([['x', 't']])).nondeterministic).toBeUndefined();
   });
 
