@@ -10,7 +10,9 @@ import { makeTempDir } from '../helpers/temp.js';
 // The bin runs the esbuild bundle (scripts/build-cli.mjs), whose config and catalog readers load zod only for input
 // their fast path cannot decide; the in-process CLI runs the sources. Both must print the same bytes.
 async function expectSameAsSources(args: string[]): Promise<CliResult> {
-  const [bin, sources] = await Promise.all([runBin(args), runCli(args)]);
+  // A state folder of their own: the revision memory other tests write meanwhile (with another clock) stays out.
+  const env = { MCPNS_STATE_DIR: makeTempDir('startup-paths-state') };
+  const [bin, sources] = await Promise.all([runBin(args, { env }), runCli(args, { env })]);
   expect({ code: bin.code, stdout: bin.stdout, stderr: bin.stderr }).toEqual({ code: sources.code, stdout: sources.stdout, stderr: sources.stderr });
   return bin;
 }
