@@ -6,6 +6,7 @@ import { reportError, type CommandHost } from './services/command.js';
 import { registerCommands } from './commands/index.js';
 import type { CliIo } from './services/io.js';
 import { CliConsole } from './services/console.js';
+import { versionDocument, wantsVersionDocument } from './services/version-info.js';
 
 /** Before any command has parsed its options, --json is guessed from argv (for commander's own parse errors). */
 function argvWantsJson(argv: readonly string[]): boolean {
@@ -34,9 +35,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 
   async function run(): Promise<number> {
+    if (wantsVersionDocument(argv)) {
+      io.stdout.write(JSON.stringify(await versionDocument(process.versions.node), null, 2) + '\n');
+      return EXIT.OK;
+    }
     const program = new Command('mcpns')
       .description('Discover the tools of many MCP servers, print them namespaced, and check them for collisions and naming problems.')
-      .version(VERSION, '-V, --version', 'print the mcpns version')
+      .version(VERSION, '-V, --version', 'print the mcpns version (with --json: Node, MCP SDK and protocol revisions too)')
       .helpOption('-h, --help', 'show help')
       .showSuggestionAfterError(true)
       .exitOverride()

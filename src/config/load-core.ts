@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { expandPosixDefault } from './expand.js';
 import { parse as parseLoose } from 'jsonc-parser';
@@ -104,9 +104,15 @@ function loadProjectClientFiles(options: CoreLoadOptions): Read {
   return finishLoading(merged);
 }
 
+/** A place only another operating system's clients use (macOS's Application Support folder, off macOS). */
+export function otherPlatformPath(file: string, home: string, platform: NodeJS.Platform = process.platform): boolean {
+  return platform !== 'darwin' && file.startsWith(join(home, 'Library', 'Application Support'));
+}
+
 /** Exit 2 naming every place looked at; with nothing to read there is nothing to check, never "no findings". */
 function nothingFound(searched: readonly string[], options: LoadOptions, via: '--scan' | '--client' | undefined): ConfigError {
-  const shown = [...new Set(searched.map((file) => displayPath(file, options.cwd)))];
+  // Only this platform's places: a Linux user is not told about ~/Library/Application Support.
+  const shown = [...new Set(searched.filter((file) => !otherPlatformPath(file, options.home)).map((file) => displayPath(file, options.cwd)))];
   const message = via
     ? `${via}: no client config file found (looked in ${shown.length} place${shown.length === 1 ? '' : 's'})`
     : `no ${OWN_CONFIG_NAME} and no client config file in ${options.cwd} or its parents (looked in ${shown.length} place${shown.length === 1 ? '' : 's'})`;

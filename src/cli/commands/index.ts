@@ -11,6 +11,8 @@ export interface CommandEntry {
    * counts too): the entry point starts them before the CLI is loaded (spawn first, src/cli/early-spawn.ts).
    */
   discovers: boolean;
+  /** It reads the other commands' declarations (completion): every command is registered when it runs. */
+  introspects?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'auth', load: async () => (await import('./auth.js')).registerAuth, discovers: false },
   // Runs until signalled; its first discovery adopts what spawn first started (test/integration/early-spawn.test.ts).
   { name: 'serve', load: async () => (await import('./serve.js')).registerServe, discovers: true },
+  { name: 'completion', load: async () => (await import('./completion.js')).registerCompletion, discovers: false, introspects: true },
 ];
 
 /** The manifest entry of the invoked command (the first argument not starting with "-"), if it is one. */
@@ -41,9 +44,9 @@ export function invokedCommand(argv: readonly string[]): CommandEntry | undefine
   return COMMANDS.find((command) => command.name === invoked);
 }
 
-/** Register the invoked command, or all of them when it is not one. */
+/** Register the invoked command, or all of them when it is not one or reads the others (completion). */
 export async function registerCommands(program: Command, host: CommandHost, argv: readonly string[]): Promise<void> {
   const invoked = invokedCommand(argv);
-  const registers = await Promise.all((invoked ? [invoked] : COMMANDS).map((command) => command.load()));
+  const registers = await Promise.all((invoked && !invoked.introspects ? [invoked] : COMMANDS).map((command) => command.load()));
   for (const register of registers) register(program, host);
 }

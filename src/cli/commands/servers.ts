@@ -31,6 +31,9 @@ export function registerServers(program: Command, host: CommandHost): void {
       return EXIT.OK;
     }
     const chalk = makeChalk(runtime.console.color);
+    // An approval note shared by several servers (every server of a .mcp.json not approved yet) is said once, under
+    // the table; each of their rows keeps its label ("not approved yet").
+    const shared = sharedNotes(summaries.map((server) => ({ name: server.name, note: server.approval })));
     const rows = summaries.map((server): Cell[] => [
       terminalSafe(server.name),
       server.transport + (server.sseFallback ? '+sse' : ''),
@@ -50,7 +53,7 @@ export function registerServers(program: Command, host: CommandHost): void {
         server.toolFilter?.exclude ? `exclude: ${server.toolFilter.exclude.join(', ')}` : '',
         server.toolFilter?.settingsExclude ? `tools.exclude: ${server.toolFilter.settingsExclude.map((entry) => entry.name).join(', ')}` : '',
         server.shadowedBy ? `shadowed by ${server.shadowedBy}` : '',
-        server.approval ?? '',
+        server.approval && shared.has(server.approval) ? noteLabel(server.approval) : (server.approval ?? ''),
         server.verdict.fix ? `to load it: ${server.verdict.fix}` : '',
         server.oauth
           ? `oauth: ${[server.oauth.grantType === 'client_credentials' ? 'client credentials' : '', server.oauth.clientId ? `client ${server.oauth.clientId}` : '', server.oauth.scopes?.length ? `scopes ${server.oauth.scopes.join(' ')}` : '', server.oauth.callbackPort ? `port ${server.oauth.callbackPort}` : ''].filter(Boolean).join(', ') || 'settings'}`
@@ -70,6 +73,7 @@ export function registerServers(program: Command, host: CommandHost): void {
     ];
     const width = options.wide ? undefined : runtime.console.stdoutColumns;
     let text = rows.length ? renderTable(columns, rows, { chalk, width }) : 'no servers configured\n';
+    for (const [note, names] of shared) text += `\n${terminalSafe(note)} (${names.map((name) => terminalSafe(name)).join(', ')})\n`;
     text += config.files.length
       ? `\n${summaries.length} servers from ${config.files.length} file${config.files.length === 1 ? '' : 's'}: ${config.files.join(', ')}\n`
       : '\nno config files were found\n';
@@ -77,3 +81,13 @@ export function registerServers(program: Command, host: CommandHost): void {
     return EXIT.OK;
   });
 }
+
+/** Notes (with an explanation after ": ") that two or more servers share, each with those servers' names. */
+function sharedNotes(rows: readonly { name: string; note: string | undefined }[]): Map<string, string[]> {
+  const byNote = new Map<string, string[]>();
+  for (const { name, note } of rows) if (note?.includes(': ')) byNote.set(note, [...(byNote.get(note) ?? []), name]);
+  return new Map([...byNote].filter(([, names]) => names.length >= 2));
+}
+
+/** What a row says of a shared note: the part before its explanation. */
+const noteLabel = (note: string): string => note.slice(0, note.indexOf(': '));

@@ -13,6 +13,34 @@ describe('CLI shell', () => {
     expect(run).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
   });
 
+  it('--version --json names mcpns, Node, the MCP SDK packages installed and the protocol revisions (issue 25 §5)', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+    const installed = (name: string): string =>
+      JSON.parse(readFileSync(new URL(`../../../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
+    const { SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/client');
+    for (const argv of [
+      ['--version', '--json'],
+      ['--json', '-V'],
+    ]) {
+      const run = await runCli(argv);
+      expect(run.code, argv.join(' ')).toBe(0);
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout)).toEqual({
+        schemaVersion: 1,
+        mcpns: pkg.version,
+        node: process.versions.node,
+        sdk: {
+          '@modelcontextprotocol/client': installed('@modelcontextprotocol/client'),
+          '@modelcontextprotocol/server': installed('@modelcontextprotocol/server'),
+          '@modelcontextprotocol/core': installed('@modelcontextprotocol/core'),
+        },
+        protocolVersions: ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS],
+      });
+    }
+    // Anything else beside --version is not this document.
+    expect((await runCli(['--version', '--json', 'list'])).stdout).not.toContain('protocolVersions');
+  });
+
   it("exits 2 (not commander's 1) on an unknown command or option", async () => {
     expect((await runCli(['bogus'])).code).toBe(2);
     expect((await runCli(['servers', '--bogus'])).code).toBe(2);
