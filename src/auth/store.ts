@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
 import { redactUrl } from '../util/redact.js';
 import { AuthError } from '../discovery/auth-error.js';
 
@@ -250,19 +251,9 @@ function shapeProblem(record: Partial<StoredAuth>): string | undefined {
 
 /** Temporary file (0600, same directory) → fsync → rename: a reader sees the old file or the new one, never half. */
 function writeAtomic(file: string, text: string): void {
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  let descriptor: number | undefined;
   try {
-    descriptor = openSync(temp, 'wx', 0o600);
-    const bytes = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
-    fsyncSync(descriptor);
-    closeSync(descriptor);
-    descriptor = undefined;
-    renameSync(temp, file);
+    writeFileAtomic(file, text, { durable: true });
   } catch (error) {
-    if (descriptor !== undefined) closeSync(descriptor);
-    rmSync(temp, { force: true });
     throw storeIoError(file, error);
   }
 }

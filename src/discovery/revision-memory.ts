@@ -9,11 +9,12 @@
  * stored, only the server's name for people reading the file. Reading is bounded; a missing, corrupt or unwritable file
  * is never an error (the run just probes).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ServerSpec } from '../config/model.js';
 import { readRegularFile } from '../util/read-file.js';
+import { writeFileAtomic } from '../util/write-atomic.js';
 
 /** `modern`: 2026-07-28 or later (`server/discover`, no `initialize`); `legacy`: the `initialize` revisions. */
 export type ProtocolEra = 'modern' | 'legacy';
@@ -106,7 +107,7 @@ export class RevisionStore implements RevisionMemory {
     }
     this.loaded = { version: 1, servers };
     try {
-      writeAtomic(this.file, `${JSON.stringify(this.loaded, null, 2)}\n`);
+      writeMemory(this.file, `${JSON.stringify(this.loaded, null, 2)}\n`);
     } catch {
       // A read-only state directory costs a probe next time, nothing more.
     }
@@ -144,24 +145,12 @@ function validEntries(parsed: unknown): Record<string, RememberedRevision> {
 }
 
 /**
- * Temporary file (0600) in the same directory, then rename: a reader never sees half a file. No fsync: the file is a
- * cache (a file lost to a crash costs a probe), and a run with many new servers writes it once per server.
+ * Private folder, then the atomic write. Not durable (no fsync): the file is a cache (a file lost to a crash costs a
+ * probe), and a run with many new servers writes it once per server.
  */
-function writeAtomic(file: string, text: string): void {
+function writeMemory(file: string, text: string): void {
   const directory = dirname(file);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   chmodSync(directory, 0o700);
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(temp, 'wx', 0o600);
-    const bytes = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
-    closeSync(descriptor);
-    descriptor = undefined;
-    renameSync(temp, file);
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-    rmSync(temp, { force: true });
-  }
+  writeFileAtomic(file, text);
 }

@@ -185,6 +185,7 @@ describe('over Streamable HTTP', () => {
         ['refused-new', await startHttpFixture('version-refused', ['--http', '0', '--supported', '2099-01-01'], { MCPNS_EVENT_LOG: refusedLog })] as const)(),
       (async () =>
         ['refused-old', await startHttpFixture('version-refused', ['--http', '0', '--supported', '2024-01-01'], { MCPNS_EVENT_LOG: refusedLog })] as const)(),
+      (async () => ['refused-sse', await startHttpFixture('version-refused', ['--http', '0', '--sse', '--supported', '2099-01-01'])] as const)(),
     ]);
     for (const [name, fixture] of started) servers[name] = fixture;
   }, GENEROUS);
@@ -221,6 +222,13 @@ describe('over Streamable HTTP', () => {
     const seen = readFileSync(refusedLog, 'utf8');
     expect(seen).toContain('"server/discover"');
     expect(seen).not.toContain('"GET"');
+  });
+
+  it('over the legacy HTTP+SSE transport, -32022 on the event stream is PROTOCOL_VERSION_UNSUPPORTED with the supported list', async () => {
+    const { revisions } = setup();
+    const result = await discover(httpSpec('refused-sse', `${servers['refused-sse']!.origin}/sse`, { transport: 'sse' }), revisions);
+    expect(result.server.status).toBe('error');
+    expect(result.server.error).toMatchObject({ code: 'PROTOCOL_VERSION_UNSUPPORTED', serverCode: -32022, supported: ['2099-01-01'] });
   });
 
   it('openSession reports the refusal as a DiscoveryError with the server supported list', async () => {

@@ -7,10 +7,11 @@
  * rename would replace the link itself anyway, never write through it. `exclusive` creates the file only if nothing
  * is there, atomically (two `mcpns init` at once: one writes, the other is told the file exists).
  */
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstatSync, mkdirSync, readlinkSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { McpnsError, UsageError } from '../../errors.js';
 import { DEFAULT_MAX_INPUT_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
+import { writeFileAtomic } from '../../util/write-atomic.js';
 
 export interface OutputFile {
   /** Absolute path written to. */
@@ -64,32 +65,10 @@ export interface WriteOptions {
 
 /** Write `text` (or bytes) to the file atomically (temp file in the same folder, fsync, rename); the old file survives a failure. */
 export function writeOutputFile(file: OutputFile, text: string | Uint8Array, options: WriteOptions = {}): void {
-  const folder = dirname(file.path);
-  const temp = join(folder, `.${basename(file.path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  let descriptor: number | undefined;
   try {
-    mkdirSync(folder, { recursive: true });
-    const mode = existingMode(file.path);
-    descriptor = openSync(temp, 'wx', mode ?? 0o666);
-    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text);
-    for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
-    fsyncSync(descriptor);
-    closeSync(descriptor);
-    descriptor = undefined;
-    if (options.exclusive) {
-      // link(2) fails with EEXIST whatever is at the path, a link included: the complete file appears, or nothing.
-      linkSync(temp, file.path);
-      rmSync(temp, { force: true });
-    } else {
-      renameSync(temp, file.path);
-    }
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileAtomic(file.path, text, { mode: existingMode(file.path) ?? 0o666, durable: true, exclusive: options.exclusive !== undefined });
   } catch (error) {
-    if (descriptor !== undefined) closeSync(descriptor);
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // the folder itself is unusable (not a directory): there is no temporary file to remove
-    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' && options.exclusive) {
       throw new McpnsError('IO', `${file.shown} already exists; not replacing it`, { location: { file: file.shown }, hint: options.exclusive.existsHint });

@@ -38,7 +38,7 @@ export class GuardedParser {
   }
 
   /** Run `op` on `input`; a run past the deadline kills the worker (a fresh one serves the next run) and is a 'hang'. */
-  async run(op: string, input: unknown): Promise<Outcome> {
+  async run(op: string, input: unknown, deadlineMs = DEADLINE_MS): Promise<Outcome> {
     if (!this.worker) await this.start();
     else await this.ready;
     const worker = this.worker!;
@@ -48,8 +48,8 @@ export class GuardedParser {
         worker.off('message', onMessage);
         void worker.terminate();
         this.worker = undefined;
-        resolve({ outcome: 'hang', message: `no answer within ${DEADLINE_MS} ms` });
-      }, DEADLINE_MS);
+        resolve({ outcome: 'hang', message: `no answer within ${deadlineMs} ms` });
+      }, deadlineMs);
       const onMessage = (message: Outcome & { id?: number }): void => {
         if (message.id !== id) return;
         clearTimeout(timer);
