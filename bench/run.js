@@ -11,7 +11,8 @@
 // Where a target is missed, the command is profiled once more with `node --cpu-prof` and the profile's heaviest
 // functions are written next to the miss (profiles are kept in bench/.work/profiles).
 // BENCH_RUNS (default 7, at least 5) sets the runs; BENCH_SKIP_1M=1 leaves out the 1M-tool case; BENCH_SKIP_GATEWAY=1
-// the gateway section.
+// the gateway section. `node bench/run.js 4 6` (or BENCH_ONLY=4,6) runs only those sections and writes its results to
+// bench/.work/RESULTS.partial.md instead of bench/RESULTS.md (which only a full run regenerates).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem, type as osType, release } from 'node:os';
@@ -37,6 +38,15 @@ const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';
 const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const calculator = join(root, 'fixtures', 'servers', 'calculator.js');
 const minimalClient = join(root, 'bench', 'minimal-client.js');
+const only = new Set(
+  [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
+    .map((each) => each.trim())
+    .filter(Boolean)
+    .map(Number),
+);
+for (const section of only) if (!(section >= 1 && section <= 7)) throw new Error(`no bench section ${section} (sections 1–7)`);
+/** Whether section N runs in this invocation (every section unless some were named). */
+const wanted = (section) => only.size === 0 || only.has(section);
 
 // ---------------------------------------------------------------------------------------------------- measuring
 
@@ -140,7 +150,7 @@ const EXPLAIN = {
 };
 
 // ---------------------------------------------------------------------------------------------------- 1. start-up
-{
+if (wanted(1)) {
   const small = join(work, 'catalog-20.json');
   writeFileSync(small, JSON.stringify(generateCatalog(20)));
   const config = join(work, 'servers-20.mcpns.json');
@@ -200,7 +210,7 @@ const EXPLAIN = {
 }
 
 // ---------------------------------------------------------------------------------------------------- 2. first spawn
-{
+if (wanted(2)) {
   // The server command records the wall clock (ns) the moment it runs, then becomes the calculator server.
   const marker = join(work, 'first-spawn.txt');
   const probe = { command: '/bin/sh', args: ['-c', `date +%s%N >> "${marker}"; exec "${node}" "${calculator}"`] };
@@ -242,7 +252,7 @@ const EXPLAIN = {
 }
 
 // ---------------------------------------------------------------------------------------------------- 3. one real server
-{
+if (wanted(3)) {
   const config = join(work, 'everything.mcpns.json');
   writeConfig(config, [{ name: 'everything', command: node, args: [everything] }]);
   const inspectorDir = cacheInstall('@modelcontextprotocol/inspector', INSPECTOR_VERSION);
@@ -281,7 +291,7 @@ const EXPLAIN = {
 }
 
 // ---------------------------------------------------------------------------------------------------- 4. fixture servers
-{
+if (wanted(4)) {
   const tables = [];
   for (const count of [1, 5, 20]) {
     const servers = Array.from({ length: count }, (_, index) => ({ name: `calc-${index}`, command: node, args: [calculator] }));
@@ -309,7 +319,7 @@ const EXPLAIN = {
 }
 
 // ---------------------------------------------------------------------------------------------------- 5. shutdown
-{
+if (wanted(5)) {
   /** Launch once; ms from the complete result on stdout to the exit, and the minimal client's own close() time. */
   const shutdownOnce = (command, args) =>
     new Promise((resolvePromise, reject) => {
@@ -370,7 +380,7 @@ const EXPLAIN = {
 }
 
 // ---------------------------------------------------------------------------------------------------- 6. offline checks
-{
+if (wanted(6)) {
   const offlineDir = mkdtempSync(join(tmpdir(), 'mcpns-bench-'));
   process.on('exit', () => rmSync(offlineDir, { recursive: true, force: true }));
   const sizes = process.env.BENCH_SKIP_1M ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
@@ -451,7 +461,7 @@ const EXPLAIN = {
 }
 
 // ---------------------------------------------------------------------------------------------------- 7. the gateway
-if (process.env.BENCH_SKIP_GATEWAY !== '1') {
+if (wanted(7) && process.env.BENCH_SKIP_GATEWAY !== '1') {
   const { benchGateway, GATEWAY_EXPLAIN } = await import('./gateway.js');
   sections.push(await benchGateway({ verdict: (id, text, met, by) => verdict(id, text, met, by, undefined, GATEWAY_EXPLAIN), runs: RUNS }));
 }
@@ -500,5 +510,5 @@ const missText = profiled.length
       .join('\n\n')}\n`
   : '';
 const body = `${header}\n## Targets (issue 14)\n\n${verdicts.join('\n')}\n\n${sections.join('\n\n')}\n${missText}`;
-writeFileSync(join(root, 'bench', 'RESULTS.md'), body);
+writeFileSync(only.size ? join(work, 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md'), body);
 process.stdout.write(body);

@@ -93,7 +93,9 @@ function catalogFromValue(value: unknown, file: string): CatalogReading {
 function finishReading(data: CatalogFile, file: string): Catalog {
   const catalog = withinLimits(toCatalog(data));
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
-  for (const [index, tool] of catalog.tools.entries()) {
+  for (let index = 0; index < catalog.tools.length; index++) {
+    const tool = catalog.tools[index]!;
+    if (!tool.hashes) continue;
     const fields = mismatchedHashes(tool);
     if (fields.length) {
       throw new McpnsError(

@@ -24,51 +24,84 @@ export function finish(
 ): Rendering {
   const outcome = applyCollisionPolicy(names, options.collision ?? 'keep', options.precedence);
   const { decided } = outcome;
-  // The wire map costs a second pass and a second map: built only when some wire name differs from its name.
-  const lookup = new Map<string, ToolRef[]>();
-  let hasWire = false;
-  for (const rendered of names) {
-    if (rendered.dropped !== undefined) continue;
-    push(lookup, rendered.name, { server: rendered.server, tool: rendered.tool });
-    if (rendered.wireName !== undefined && rendered.wireName !== rendered.name) hasWire = true;
-  }
-  let wireLookup: Map<string, ToolRef[]> | undefined;
-  if (hasWire) {
-    wireLookup = new Map<string, ToolRef[]>();
-    for (const rendered of names) {
-      if (rendered.dropped !== undefined) continue;
-      push(wireLookup, rendered.wireName ?? rendered.name, { server: rendered.server, tool: rendered.tool });
-    }
-  }
   const onCollision = options.nondeterministicOnCollision;
   const nondeterministic = options.nondeterministic ?? (decided ? (typeof onCollision === 'function' ? onCollision(outcome) : onCollision) : undefined);
-  const rendering: Rendering = {
-    target,
-    names,
-    lookup,
-    ...(nondeterministic ? { nondeterministic } : {}),
-    ...(wireLookup ? { wireLookup } : {}),
-  };
-  if (!names.some((rendered) => rendered.dropped !== undefined || rendered.refused)) {
-    mirrored.set(rendering, { names: names.map((rendered) => rendered.name), wireNames: names.map((rendered) => rendered.wireName) });
+  // The lookups are built on first use: a million-tool `check` never needs them (it groups names itself, and keeps
+  // only the groups of two or more), while each would hold a map entry, an array and a pair per tool for the whole run.
+  const rendering = { target, names } as Rendering;
+  lazy(rendering, 'lookup', () => lookupOf(rendering, (rendered) => rendered.name));
+  if (nondeterministic) rendering.nondeterministic = nondeterministic;
+  // The wire map is there only when some wire name differs from its name (mew-openai).
+  if (names.some((rendered) => rendered.dropped === undefined && rendered.wireName !== undefined && rendered.wireName !== rendered.name)) {
+    lazy(rendering, 'wireLookup', () => lookupOf(rendering, (rendered) => rendered.wireName ?? rendered.name));
   }
+  built.add(rendering);
   return rendering;
 }
 
-/** The names (and wire names) each lookup was built from, for renderings where nothing was dropped. */
+/** A property computed on first read, then an ordinary (enumerable, writable) one. */
+function lazy<K extends 'lookup' | 'wireLookup'>(rendering: Rendering, key: K, compute: () => NonNullable<Rendering[K]>): void {
+  Object.defineProperty(rendering, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(rendering, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+    set(value: Rendering[K]) {
+      Object.defineProperty(rendering, key, { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+}
+
+/** Exposed (or wire) name → every pair that produced it; dropped names are never in it. */
+function lookupOf(rendering: Rendering, keyOf: (rendered: RenderedName) => string): Map<string, ToolRef[]> {
+  const lookup = new Map<string, ToolRef[]>();
+  for (const rendered of rendering.names) {
+    if (rendered.dropped !== undefined) continue;
+    push(lookup, keyOf(rendered), { server: rendered.server, tool: rendered.tool });
+  }
+  // What it was built from, for lookupsMirrorNames (only when nothing is dropped: then the groups are the same).
+  if (!mirrored.has(rendering) && !rendering.names.some((rendered) => rendered.dropped !== undefined || rendered.refused)) {
+    mirrored.set(rendering, { names: rendering.names.map((rendered) => rendered.name), wireNames: rendering.names.map((rendered) => rendered.wireName) });
+  }
+  return lookup;
+}
+
+/** Renderings made by `finish`. */
+const built = new WeakSet<Rendering>();
+
+/** The names (and wire names) the first lookup was built from, for renderings where nothing was dropped. */
 const mirrored = new WeakMap<Rendering, { names: string[]; wireNames: Array<string | undefined> }>();
 
+/** Whether the property is still the getter `finish` put there (not computed, not replaced). */
+const pending = (rendering: Rendering, key: 'lookup' | 'wireLookup'): boolean => Object.getOwnPropertyDescriptor(rendering, key)?.get !== undefined;
+
 /**
- * True when `rendering.lookup` (and `wireLookup`) group exactly its `names`: built by `finish`, nothing dropped or refused, and
- * no name changed since (one pointer comparison per name). Checks then read the groups from the lookups instead of
- * grouping a million names again.
+ * True when the rendering's lookups are still unbuilt (made by `finish`, never read): they are then, by construction,
+ * the grouping of the non-dropped `names` as they are now, and a check that groups the names itself need not read
+ * them (reading one builds it, a map entry, an array and a pair per tool).
+ */
+export function lookupsPending(rendering: Rendering): boolean {
+  // Descriptors only: reading the property would build it.
+  const wire = Object.getOwnPropertyDescriptor(rendering, 'wireLookup');
+  return built.has(rendering) && pending(rendering, 'lookup') && (wire === undefined || wire.get !== undefined);
+}
+
+/**
+ * True when `rendering.lookup` (and `wireLookup`) group exactly its `names`: made by `finish`, nothing dropped or
+ * refused, and no name changed since the lookups were built (one pointer comparison per name). Checks then read the
+ * groups from the lookups instead of grouping a million names again.
  */
 export function lookupsMirrorNames(rendering: Rendering): boolean {
-  const built = mirrored.get(rendering);
-  if (!built || built.names.length !== rendering.names.length) return false;
+  if (!built.has(rendering)) return false;
+  if (lookupsPending(rendering)) return !rendering.names.some((rendered) => rendered.dropped !== undefined || rendered.refused);
+  const snapshot = mirrored.get(rendering);
+  if (!snapshot || snapshot.names.length !== rendering.names.length) return false;
   for (let index = 0; index < rendering.names.length; index++) {
     const rendered = rendering.names[index]!;
-    if (rendered.dropped !== undefined || rendered.refused || rendered.name !== built.names[index] || rendered.wireName !== built.wireNames[index])
+    if (rendered.dropped !== undefined || rendered.refused || rendered.name !== snapshot.names[index] || rendered.wireName !== snapshot.wireNames[index])
       return false;
   }
   return true;

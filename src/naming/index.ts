@@ -31,7 +31,7 @@ export type {
   RuleStatus,
   WireRule,
 } from './types.js';
-export { renderEach, finish, lookupsMirrorNames } from './build.js';
+export { renderEach, finish, lookupsMirrorNames, lookupsPending } from './build.js';
 export type { CollisionPolicy } from './collision.js';
 export { wireProblems, OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE, BEDROCK_WIRE, MISTRAL_WIRE, MCP_SPEC_WIRE } from './wire.js';
 export type { WireProblem } from './wire.js';

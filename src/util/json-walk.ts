@@ -9,15 +9,31 @@
  * under (undefined for the root and array items) and its depth (root = 0). Return false from `visit` to stop.
  */
 export function forEachNode(value: unknown, visit: (node: unknown, key: string | undefined, depth: number) => boolean | void): void {
-  const stack: Array<[unknown, string | undefined, number]> = [[value, undefined, 0]];
-  while (stack.length) {
-    const [node, key, depth] = stack.pop()!;
+  // Three parallel stacks instead of a tuple per node: the walk runs over every tool of a million-tool catalog, and a
+  // [node, key, depth] array (plus its destructuring iterator) per node was the largest allocation of `check`.
+  const nodes: unknown[] = [value];
+  const keys: Array<string | undefined> = [undefined];
+  const depths: number[] = [0];
+  while (nodes.length) {
+    const node = nodes.pop();
+    const key = keys.pop();
+    const depth = depths.pop()!;
     if (visit(node, key, depth) === false) return;
     if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index--) stack.push([node[index], undefined, depth + 1]);
+      for (let index = node.length - 1; index >= 0; index--) {
+        nodes.push(node[index]);
+        keys.push(undefined);
+        depths.push(depth + 1);
+      }
     } else if (node !== null && typeof node === 'object') {
-      const entries = Object.entries(node);
-      for (let index = entries.length - 1; index >= 0; index--) stack.push([entries[index]![1], entries[index]![0], depth + 1]);
+      const names = Object.keys(node);
+      for (let index = names.length - 1; index >= 0; index--) {
+        const name = names[index]!;
+        // node["__proto__"] would read the prototype, not the own key JSON.parse made.
+        nodes.push(name === '__proto__' ? Object.getOwnPropertyDescriptor(node, name)?.value : (node as Record<string, unknown>)[name]);
+        keys.push(name);
+        depths.push(depth + 1);
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 import { defineCheck, type Finding } from '../types.js';
-import { perTarget, qualified, uniqueMembers } from './rendering.js';
+import { nameGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
+import { lookupsPending } from '../../naming/index.js';
 
 /**
  * AMBIGUOUS_ROUTE: the target (or the product it models) splits a name back into (server, tool) by
@@ -18,7 +19,15 @@ export const ambiguousRoute = defineCheck({
       // Names that several pairs share are NAME_COLLISION's: found in one pass over the lookup, so the loop below
       // asks a small set instead of the million-entry lookup.
       const shared = new Set<string>();
-      for (const [name, bucket] of rendering.lookup) if (bucket.length > 1 && uniqueMembers(bucket).length > 1) shared.add(name);
+      if (lookupsPending(rendering)) {
+        // Unbuilt lookups are the grouping of the names that are not dropped: read it from the shared grouping.
+        for (const [name, group] of nameGroups(rendering, false)) {
+          const exposed = group.filter((rendered) => rendered.dropped === undefined);
+          if (exposed.length > 1 && uniqueMembers(exposed).length > 1) shared.add(name);
+        }
+      } else {
+        for (const [name, bucket] of rendering.lookup) if (bucket.length > 1 && uniqueMembers(bucket).length > 1) shared.add(name);
+      }
       for (const rendered of rendering.names) {
         if (rendered.dropped !== undefined) continue;
         if (shared.size && shared.has(rendered.name)) continue;

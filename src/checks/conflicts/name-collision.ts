@@ -1,8 +1,8 @@
 import type { ToolRef } from '../../catalog/types.js';
-import { lookupsMirrorNames, type NamingTarget, type RenderedName, type Rendering } from '../../naming/index.js';
+import { lookupsMirrorNames, lookupsPending, type NamingTarget, type RenderedName, type Rendering } from '../../naming/index.js';
 import { trimChars, trimEndChars } from '../../naming/sanitize.js';
 import { defineCheck, type Finding } from '../types.js';
-import { duplicateGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
+import { duplicateGroups, nameGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * NAME_COLLISION: several (server, tool) pairs end up with the same exposed name under a target, so a
@@ -27,16 +27,8 @@ export const nameCollision = defineCheck({
 
 function collisionsIn(rendering: Rendering, target: NamingTarget, keyOf: (rendered: RenderedName) => string, onWire: boolean): Finding[] {
   const findings: Finding[] = [];
-  // Refused names never exist, so they cannot collide (NAME_REFUSED reports them).
-  const names = rendering.names.some((rendered) => rendered.refused) ? rendering.names.filter((rendered) => !rendered.refused) : rendering.names;
-  // The lookup map is what routing uses; a bucket there with several pairs is a collision even if `names` disagrees.
-  const lookup = onWire ? rendering.wireLookup : rendering.lookup;
-  // When the lookup holds exactly the names (nothing dropped), its buckets of two or more are the groups already.
-  const groups: Map<string, (ToolRef & { dropped?: string })[]> =
-    lookup && lookupsMirrorNames(rendering) ? new Map([...lookup].filter(([, bucket]) => bucket.length > 1)) : duplicateGroups(names, keyOf);
-  for (const [name, bucket] of lookup ?? []) {
-    if (bucket.length > 1 && !groups.has(name) && uniqueMembers(bucket).length > 1) groups.set(name, bucket);
-  }
+  // Lookups not built yet are the grouping of the names by construction: the shared grouping of the names is all.
+  const groups = lookupsPending(rendering) ? unrefusedGroups(nameGroups(rendering, onWire)) : groupsWithLookup(rendering, keyOf, onWire);
   for (const [name, group] of groups) {
     const members = uniqueMembers(group);
     if (members.length < 2) continue;
@@ -57,6 +49,38 @@ function collisionsIn(rendering: Rendering, target: NamingTarget, keyOf: (render
     });
   }
   return findings;
+}
+
+/** Groups of two or more names that exist (refused names never exist, so they cannot collide: NAME_REFUSED reports them). */
+function unrefusedGroups(groups: Map<string, RenderedName[]>): Map<string, RenderedName[]> {
+  const kept = new Map<string, RenderedName[]>();
+  for (const [name, group] of groups) {
+    const existing = group.some((rendered) => rendered.refused) ? group.filter((rendered) => !rendered.refused) : group;
+    if (existing.length > 1) kept.set(name, existing);
+  }
+  return kept;
+}
+
+/** The groups of the names, and any bucket of the lookups (what routing uses) with several pairs that the names lack. */
+function groupsWithLookup(rendering: Rendering, keyOf: (rendered: RenderedName) => string, onWire: boolean): Map<string, (ToolRef & { dropped?: string })[]> {
+  // Refused names never exist, so they cannot collide (NAME_REFUSED reports them).
+  const names = rendering.names.some((rendered) => rendered.refused) ? rendering.names.filter((rendered) => !rendered.refused) : rendering.names;
+  // The lookup map is what routing uses; a bucket there with several pairs is a collision even if `names` disagrees.
+  const lookup = onWire ? rendering.wireLookup : rendering.lookup;
+  // When the lookup holds exactly the names (nothing dropped), its buckets of two or more are the groups already.
+  const groups: Map<string, (ToolRef & { dropped?: string })[]> =
+    lookup && lookupsMirrorNames(rendering) ? sharedBuckets(lookup) : duplicateGroups(names, keyOf);
+  for (const [name, bucket] of lookup ?? []) {
+    if (bucket.length > 1 && !groups.has(name) && uniqueMembers(bucket).length > 1) groups.set(name, bucket);
+  }
+  return groups;
+}
+
+/** The buckets of two or more pairs (one pass, no copy of the million-entry lookup). */
+function sharedBuckets(lookup: Map<string, ToolRef[]>): Map<string, ToolRef[]> {
+  const shared = new Map<string, ToolRef[]>();
+  for (const [name, bucket] of lookup) if (bucket.length > 1) shared.set(name, bucket);
+  return shared;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { defineCheck, type Finding } from '../types.js';
 import { perTarget } from './rendering.js';
-import { describeChars, firstProblem, nameFinding, partArgs, sharedNames, wireChecker, wireParts } from './wire-rule.js';
+import { describeChars, firstProblem, nameFinding, partArgs, sharedNames, wholeWireName, wireChecker, wireParts } from './wire-rule.js';
 
 /**
  * NAME_INVALID_CHARS: a rendered name (`wireName ?? name`) has characters the target's wire rejects
@@ -20,6 +20,10 @@ export const nameInvalidChars = defineCheck({
       for (const rendered of rendering.names) {
         // A refused name never exists (NAME_REFUSED); a dropped shared name is a collision.
         if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
+        if (rendered.dropped === undefined) {
+          const whole = wholeWireName(rendered);
+          if (whole !== undefined && (!target.wire || target.wire.pattern.test(whole))) continue; // the common case
+        }
         const found = firstProblem(check, rendered, (problems) => problems.invalid !== undefined);
         const tooLong = !found && wireParts(rendered).some((part) => check?.(part.text).tooLong);
         // Any other drop (a reserved name, a separator inside the server key…) is the target rejecting the name.

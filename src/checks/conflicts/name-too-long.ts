@@ -1,7 +1,7 @@
 import type { RenderedName } from '../../naming/index.js';
 import { defineCheck, type Finding } from '../types.js';
 import { perTarget } from './rendering.js';
-import { firstProblem, nameFinding, partArgs, sharedNames, wireChecker } from './wire-rule.js';
+import { firstProblem, nameFinding, partArgs, sharedNames, wholeWireName, wireChecker } from './wire-rule.js';
 
 /**
  * NAME_TOO_LONG: a rendered name (`wireName ?? name`, or the namespace or function of a namespaced name) is longer than
@@ -21,6 +21,8 @@ export const nameTooLong = defineCheck({
       for (const rendered of rendering.names) {
         // A drop without a collision: too long here when the name breaks the length rule, else NAME_INVALID_CHARS reports it.
         if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
+        const whole = wholeWireName(rendered);
+        if (whole !== undefined && (!target.wire || whole.length <= target.wire.maxLength)) continue; // the common case
         const found = firstProblem(check, rendered, (problems) => problems.tooLong !== undefined);
         if (!found) continue;
         const tooLong = found.problems.tooLong!;

@@ -1,5 +1,5 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
-import { getTarget, namingInputFrom, type NamingInput, type NamingTarget, type Rendering } from '../../naming/index.js';
+import { getTarget, namingInputFrom, type NamingInput, type NamingTarget, type RenderedName, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import type { CheckContext, Finding } from '../types.js';
 
@@ -130,6 +130,22 @@ export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => stri
     else groups.set(key, [items[first]!, item]);
   }
   return groups;
+}
+
+const grouped = new WeakMap<Rendering, { names: RenderedName[]; length: number; byName?: Map<string, RenderedName[]>; byWire?: Map<string, RenderedName[]> }>();
+
+/**
+ * The rendered names (`wireName ?? name` on the wire) given to two or more entries, dropped and refused ones included,
+ * each group in input order. Grouped once per rendering and shared by the checks that need it (NAME_COLLISION,
+ * AMBIGUOUS_ROUTE): one transient map over a million names instead of a lookup kept for the whole run.
+ */
+export function nameGroups(rendering: Rendering, onWire: boolean): Map<string, RenderedName[]> {
+  let cached = grouped.get(rendering);
+  if (!cached || cached.names !== rendering.names || cached.length !== rendering.names.length) {
+    grouped.set(rendering, (cached = { names: rendering.names, length: rendering.names.length }));
+  }
+  if (onWire) return (cached.byWire ??= duplicateGroups(rendering.names, (rendered) => rendered.wireName ?? rendered.name));
+  return (cached.byName ??= duplicateGroups(rendering.names, (rendered) => rendered.name));
 }
 
 /** Findings of one check over every target of the run; each target is rendered once and shared by all checks. */

@@ -61,6 +61,11 @@ export function wireParts(rendered: RenderedName): WirePart[] {
   return [{ text: rendered.wireName ?? rendered.name }];
 }
 
+/** The name as sent when the product sends it whole (no namespace and function parts): the common case, checked without allocating. */
+export function wholeWireName(rendered: RenderedName): string | undefined {
+  return rendered.namespace !== undefined && rendered.function !== undefined ? undefined : (rendered.wireName ?? rendered.name);
+}
+
 /** The first part of a rendered name that breaks the rule in the way `broken` asks for, with its problems. */
 export function firstProblem(
   check: ((name: string) => WireProblems) | undefined,

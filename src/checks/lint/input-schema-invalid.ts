@@ -1,4 +1,4 @@
-import { defineCheck } from '../types.js';
+import { defineCheck, type Finding } from '../types.js';
 import { inputSchemaProblem } from './json-schema-dialect.js';
 import { toolFinding, visibleTools } from './shared.js';
 
@@ -11,9 +11,11 @@ export default defineCheck({
   codes: ['INPUT_SCHEMA_INVALID'],
   family: 'lint',
   run({ catalog }) {
-    return visibleTools(catalog).flatMap((tool) => {
+    const findings: Finding[] = [];
+    for (const tool of visibleTools(catalog)) {
       const problem = inputSchemaProblem(tool.inputSchema);
-      return problem === undefined ? [] : [toolFinding('INPUT_SCHEMA_INVALID', tool, { problem })];
-    });
+      if (problem !== undefined) findings.push(toolFinding('INPUT_SCHEMA_INVALID', tool, { problem }));
+    }
+    return findings;
   },
 });

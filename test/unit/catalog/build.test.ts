@@ -25,4 +25,13 @@ describe('buildCatalog from a saved catalog (a million tools are not copied agai
     expect(catalog.tools.find((tool) => tool.name === 'add')).not.toBe(styled);
     expect(styled.qualifiedName).toBe('calc__add'); // the saved document is never changed
   });
+
+  it('copies every other key in its place, an own "__proto__" key included, and the saved name last', () => {
+    const sent = JSON.parse('{"server":"calc","name":"add","qualifiedName":"x","__proto__":{"a":1},"description":"d"}') as CatalogTool;
+    const [tool] = buildCatalog([{ server, tools: [sent], stderr: '' }], '2026-01-01T00:00:00.000Z').tools;
+    expect(Object.keys(tool!)).toEqual(['server', 'name', '__proto__', 'description', 'qualifiedName']);
+    expect(Object.getOwnPropertyDescriptor(tool, '__proto__')?.value).toEqual({ a: 1 });
+    expect(Object.getPrototypeOf(tool)).toBe(Object.prototype);
+    expect(tool!.qualifiedName).toBe('calc/add');
+  });
 });
