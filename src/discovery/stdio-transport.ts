@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { inheritedEnvironment, SDK_DEFAULT_ENV } from '../config/spawn-env.js';
 import { serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
@@ -152,22 +153,42 @@ export class ProcessGroupStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
-      const stdin = this.group?.child.stdin;
-      if (!stdin || stdin.destroyed || !stdin.writable || this.closed) {
+      const stdin = this.writableStdin();
+      if (!stdin) {
         reject(new Error('not connected'));
         return;
       }
-      if (!this.corked) {
-        this.corked = true;
-        stdin.cork();
-        setImmediate(() => {
-          this.corked = false;
-          stdin.uncork();
-        });
-      }
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (this.write(stdin, serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
     });
+  }
+
+  /**
+   * One serialized message (a line ending in a newline), written as is beside the SDK's: the gateway's raw forwarding,
+   * which needs no promise per message. False when the child's stdin is gone.
+   */
+  sendText(line: string): boolean {
+    const stdin = this.writableStdin();
+    if (!stdin) return false;
+    this.write(stdin, line);
+    return true;
+  }
+
+  private writableStdin(): Writable | undefined {
+    const stdin = this.group?.child.stdin;
+    return !stdin || stdin.destroyed || !stdin.writable || this.closed ? undefined : stdin;
+  }
+
+  private write(stdin: Writable, text: string): boolean {
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      setImmediate(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
+    return stdin.write(text);
   }
 
   /** Normal shutdown (the spec's sequence): end stdin, a short grace, SIGTERM the group, its grace, SIGKILL the group. */

@@ -23,6 +23,7 @@ import {
   upstreamFromHeld,
   upstreamRpcError,
   type JsonObject,
+  type RawHandlers,
   type Upstream,
   type UpstreamHooks,
 } from './upstream.js';
@@ -120,7 +121,7 @@ const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', '
 const DEFAULT_MAX_LOG_RATE = 500;
 
 interface InFlight {
-  call: DownstreamCall;
+  readonly call: DownstreamCall;
 }
 
 interface Slot {
@@ -158,7 +159,7 @@ export class Gateway {
   private startedOnce: Promise<void> | undefined;
   private readonly listeners = new Set<(kind: 'tools' | 'prompts' | 'resources') => void>();
   /** Fast-path calls in flight, by session and downstream request id (for cancellation). */
-  private readonly fastCalls = new Map<string, { cancel(reason: string): void }>();
+  private readonly fastCalls = new WeakMap<DownstreamSession, Map<string | number, FastCall>>();
   /** The first discovery's catalog (what `--dry-run` prints). */
   catalog: Catalog | undefined;
 
@@ -604,95 +605,60 @@ export class Gateway {
    * JSON-RPC and its response comes back as it arrived (URIs rewritten when namespaced), without crossing the two SDK
    * stacks — what a hand-written proxy does. False when it does not apply (unknown name, the server not up, a session
    * on the 2026-07-28 wire): the SDK path then answers. Progress, cancellation, server→client requests, the request
-   * log and crash handling work as on the SDK path.
+   * log and crash handling work as on the SDK path. One object per call (no closures): 32 calls in flight answer in
+   * bursts, and what a call allocates is what the garbage collector pays for.
    */
   fastToolCall(id: string | number, params: JsonObject, session: DownstreamSession, downstream: FastDownstream): boolean {
     if (this.options.lazy && this.startedOnce === undefined) return false;
     const name = params['name'];
     const route = typeof name === 'string' ? this.exposureState.toolRoutes.get(name) : undefined;
     const slot = route ? this.slots.get(route.server) : undefined;
-    const sendRaw = slot?.status === 'up' ? slot.upstream?.sendRaw : undefined;
-    if (!route || !slot || !sendRaw) return false;
+    const upstream = slot?.status === 'up' ? slot.upstream : undefined;
+    if (!route || !slot || !upstream?.sendRaw) return false;
     // A tool only the server's 2026-07-28 session offers is called there (the SDK path answers its input_required).
     if (slot.modern && !slot.names.legacy.has(`tool:${route.name}`)) return false;
-    const startedAt = performance.now();
-    // The call's signal is made only when something listens (a request to the client): most calls never need one.
-    let controller: AbortController | undefined;
-    let cancelled = false;
-    const signal = (): AbortSignal => (controller ??= new AbortController()).signal;
-    const meta = (params['_meta'] as JsonObject | undefined) ?? {};
-    const token = meta['progressToken'] as string | number | undefined;
-    const { progressToken: _token, ...forwardedMeta } = meta;
-    const call: DownstreamCall = {
-      session,
-      get signal() {
-        return signal();
-      },
-      notify: (method, notifyParams) => downstream.notify(method, notifyParams),
-      send: (method, sendParams, requestSignal) => downstream.request(method, sendParams, AbortSignal.any([requestSignal, signal()])),
-    };
-    const inflight: InFlight = { call };
-    slot.inflight.add(inflight);
-    const key = `${session.id}\0${String(id)}`;
-    const finish = (outcome: RequestLogEntry['outcome'], bytes?: number, error?: string): void => {
-      slot.inflight.delete(inflight);
-      this.fastCalls.delete(key);
-      this.options.onRequest?.(
-        {
-          time: new Date().toISOString(),
-          session: session.id,
-          method: 'tools/call',
-          server: route.server,
-          tool: route.name,
-          durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
-          outcome,
-          ...(bytes !== undefined ? { bytes } : {}),
-          ...(error !== undefined ? { error } : {}),
-        },
-        params['arguments'],
-      );
-    };
-    const { _meta: _drop, ...rest } = params;
-    const upstreamParams: JsonObject = { ...rest, name: route.name, ...(Object.keys(forwardedMeta).length ? { _meta: forwardedMeta } : {}) };
-    const request = sendRaw('tools/call', upstreamParams, {
-      ...(token !== undefined
-        ? { onProgress: (progress: JsonObject) => downstream.notify('notifications/progress', { ...progress, progressToken: token }) }
-        : {}),
-      onResponse: (response) => {
-        if (cancelled) return;
-        if (response.error) {
-          finish('error', undefined, response.error.message);
-          return downstream.reply({ jsonrpc: '2.0', id, error: response.error });
-        }
-        const result = rewriteResult(response.result ?? {}, route.server, this.exposureState);
-        finish(result['isError'] === true ? 'isError' : 'ok', this.options.onRequest ? JSON.stringify(result).length : undefined);
-        downstream.reply({ jsonrpc: '2.0', id, result });
-      },
-      onLost: (reason) => {
-        if (cancelled) return;
-        const message = slot.lostReason ?? `upstream server "${route.server}" ${reason}`;
-        finish('error', undefined, message);
-        downstream.reply({ jsonrpc: '2.0', id, error: { code: ProtocolErrorCode.InternalError, message } });
-      },
-    });
-    this.fastCalls.set(key, {
-      cancel: (reason) => {
-        cancelled = true;
-        controller?.abort(reason);
-        request.cancel(reason);
-        finish('cancelled');
-      },
-    });
+    const meta = params['_meta'] as JsonObject | undefined;
+    let token: string | number | undefined;
+    let upstreamParams: JsonObject;
+    if (meta === undefined) upstreamParams = { ...params, name: route.name };
+    else {
+      token = meta['progressToken'] as string | number | undefined;
+      const { _meta: _drop, ...rest } = params;
+      const { progressToken: _token, ...forwardedMeta } = meta;
+      upstreamParams = { ...rest, name: route.name, ...(Object.keys(forwardedMeta).length ? { _meta: forwardedMeta } : {}) };
+    }
+    const calls = this.fastCallsOf(session);
+    const call = new FastCall(this.fastOwner, id, session, downstream, slot, upstream, route, token, params['arguments']);
+    calls.set(id, call);
+    slot.inflight.add(call);
+    call.upstreamId = upstream.sendRaw('tools/call', upstreamParams, call);
     return true;
   }
 
   /** A client's notifications/cancelled for a fast-path call: cancelled upstream with the upstream's id. */
   fastCancel(session: DownstreamSession, requestId: unknown, reason: string): boolean {
-    const entry = this.fastCalls.get(`${session.id}\0${String(requestId)}`);
-    if (!entry) return false;
-    entry.cancel(reason);
+    const call = typeof requestId === 'string' || typeof requestId === 'number' ? this.fastCalls.get(session)?.get(requestId) : undefined;
+    if (!call) return false;
+    call.cancel(reason);
     return true;
   }
+
+  private fastCallsOf(session: DownstreamSession): Map<string | number, FastCall> {
+    let calls = this.fastCalls.get(session);
+    if (!calls) this.fastCalls.set(session, (calls = new Map()));
+    return calls;
+  }
+
+  /** What a fast call needs of the gateway (one object for all of them). */
+  private readonly fastOwner: FastCallOwner = {
+    exposure: () => this.exposureState,
+    onRequest: () => this.options.onRequest,
+    settled: (call) => {
+      call.slot.inflight.delete(call);
+      const calls = this.fastCalls.get(call.session);
+      if (calls?.get(call.id) === call) calls.delete(call.id);
+    },
+  };
 
   async getPrompt(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
     await this.lazyStart();
@@ -1030,4 +996,100 @@ function offerNames(offer: Omit<Offer, 'server'>): Set<string> {
     ...offer.resources.map((resource) => `resource:${String(resource['uri'])}`),
     ...offer.templates.map((template) => `template:${String(template['uriTemplate'])}`),
   ]);
+}
+
+interface FastCallOwner {
+  exposure(): Exposure;
+  onRequest(): GatewayOptions['onRequest'];
+  /** The call is over (answered, failed, lost or cancelled): no longer in flight. */
+  settled(call: FastCall): void;
+}
+
+/**
+ * One fast-path tools/call in flight: the downstream call (for server→client requests tied to it), the upstream
+ * request's handlers and its cancellation, in one object.
+ */
+class FastCall implements InFlight, DownstreamCall, RawHandlers {
+  readonly call: DownstreamCall = this;
+  upstreamId: string | undefined;
+  onProgress?: ((progress: JsonObject) => void) | undefined;
+  private controller: AbortController | undefined;
+  private done = false;
+  private readonly startedAt: number | undefined;
+
+  constructor(
+    private readonly owner: FastCallOwner,
+    readonly id: string | number,
+    readonly session: DownstreamSession,
+    private readonly downstream: FastDownstream,
+    readonly slot: Slot,
+    private readonly upstream: Upstream,
+    private readonly route: Route,
+    readonly progressToken: string | number | undefined,
+    private readonly args: unknown,
+  ) {
+    if (owner.onRequest()) this.startedAt = performance.now();
+    if (progressToken !== undefined) {
+      this.onProgress = (progress) => void downstream.notify('notifications/progress', { ...progress, progressToken });
+    }
+  }
+
+  /** Made only when something listens (a request to the client): most calls never need one. */
+  get signal(): AbortSignal {
+    return (this.controller ??= new AbortController()).signal;
+  }
+
+  notify(method: string, params?: JsonObject): Promise<void> {
+    return this.downstream.notify(method, params);
+  }
+
+  send(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject> {
+    return this.downstream.request(method, params, AbortSignal.any([signal, this.signal]));
+  }
+
+  onResponse(response: { result?: JsonObject; error?: { code: number; message: string; data?: unknown } }): void {
+    if (this.done) return;
+    if (response.error) {
+      this.finish('error', undefined, response.error.message);
+      return this.downstream.reply({ jsonrpc: '2.0', id: this.id, error: response.error });
+    }
+    const result = rewriteResult(response.result ?? {}, this.route.server, this.owner.exposure());
+    this.finish(result['isError'] === true ? 'isError' : 'ok', result);
+    this.downstream.reply({ jsonrpc: '2.0', id: this.id, result });
+  }
+
+  onLost(reason: string): void {
+    if (this.done) return;
+    const message = this.slot.lostReason ?? `upstream server "${this.route.server}" ${reason}`;
+    this.finish('error', undefined, message);
+    this.downstream.reply({ jsonrpc: '2.0', id: this.id, error: { code: ProtocolErrorCode.InternalError, message } });
+  }
+
+  cancel(reason: string): void {
+    if (this.done) return;
+    this.finish('cancelled');
+    this.controller?.abort(reason);
+    if (this.upstreamId !== undefined) this.upstream.cancelRaw?.(this.upstreamId, reason);
+  }
+
+  private finish(outcome: RequestLogEntry['outcome'], result?: JsonObject, error?: string): void {
+    this.done = true;
+    this.owner.settled(this);
+    const onRequest = this.owner.onRequest();
+    if (!onRequest) return;
+    onRequest(
+      {
+        time: new Date().toISOString(),
+        session: this.session.id,
+        method: 'tools/call',
+        server: this.route.server,
+        tool: this.route.name,
+        durationMs: Math.round((performance.now() - (this.startedAt ?? performance.now())) * 1000) / 1000,
+        outcome,
+        ...(result !== undefined ? { bytes: JSON.stringify(result).length } : {}),
+        ...(error !== undefined ? { error } : {}),
+      },
+      this.args,
+    );
+  }
 }

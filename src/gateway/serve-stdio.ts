@@ -6,9 +6,10 @@
  * JSON-RPC and the answer written back as it came, so a call costs what a hand-written proxy costs. Everything else
  * (and a call the fast path declines) goes through the SDK server.
  */
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { coalescingWriter, type TextSink } from './coalesce.js';
 import { createSessionServer } from './downstream.js';
 import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
 import type { JsonObject } from './upstream.js';
@@ -16,24 +17,14 @@ import type { JsonObject } from './upstream.js';
 /** The SDK transport's own cap on one line; past it the bytes go to the SDK unread, which refuses them. */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Readable; stdout: Writable; signal?: AbortSignal }): Promise<void> {
+export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Readable; stdout: TextSink; signal?: AbortSignal }): Promise<void> {
   // The SDK transport reads from `forwarded`: every line the fast path does not take, in order.
   const forwarded = new PassThrough();
-  const transport = new StdioServerTransport(forwarded, streams.stdout, { maxBufferSize: MAX_LINE_BYTES });
+  // Everything sent (fast-path replies and the SDK's messages, in order) leaves in one write per turn of the loop.
+  const out = coalescingWriter(streams.stdout);
+  const write = out.write;
+  const transport = new StdioServerTransport(forwarded, out.stream, { maxBufferSize: MAX_LINE_BYTES });
   const fast: { session?: DownstreamSession; server?: Server; ready: boolean } = { ready: false };
-  // Replies written while the event loop handles what it read leave in one write (32 calls in flight answer in bursts).
-  let corked = false;
-  const write = (text: string): void => {
-    if (!corked) {
-      corked = true;
-      streams.stdout.cork();
-      setImmediate(() => {
-        corked = false;
-        streams.stdout.uncork();
-      });
-    }
-    streams.stdout.write(text);
-  };
   const downstream: FastDownstream = {
     reply: (message) => write(`${JSON.stringify(message)}\n`),
     notify: async (method, params) => write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`),
@@ -137,4 +128,5 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
   streams.signal?.removeEventListener('abort', onAbort);
   streams.stdin.off('data', onData);
   await handle.close().catch(() => {});
+  out.flush();
 }

@@ -67,16 +67,14 @@ export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
   };
 }
 
-/** What a raw request reports back (exactly one of onResponse/onLost is called, unless cancelled first). */
+/**
+ * What a raw request reports back (exactly one of onResponse/onLost is called, unless cancelled first). With
+ * onProgress, the request carries a progress token of mcpns's own and its progress comes back here.
+ */
 export interface RawHandlers {
   onResponse(response: { result?: JsonObject; error?: { code: number; message: string; data?: unknown } }): void;
   onProgress?: ((progress: JsonObject) => void) | undefined;
   onLost(reason: string): void;
-}
-
-export interface RawRequest {
-  /** Send notifications/cancelled for it; a late response is dropped. */
-  cancel(reason: string): void;
 }
 
 export interface UpstreamRequestOptions {
@@ -108,10 +106,12 @@ export interface Upstream {
   stderr(): string;
   /**
    * The fast path: send one request as raw JSON-RPC on the session's transport, beside the SDK (an id of mcpns's own,
-   * the response handed back as it arrived). Undefined when the session cannot take it (no transport, or the
-   * 2026-07-28 wire, whose requests carry an envelope the SDK adds).
+   * the response handed back as it arrived); returns that id. Undefined when the session cannot take it (no
+   * transport, or the 2026-07-28 wire, whose requests carry an envelope the SDK adds).
    */
-  sendRaw?: ((method: string, params: JsonObject, handlers: RawHandlers) => RawRequest) | undefined;
+  sendRaw?: ((method: string, params: JsonObject, handlers: RawHandlers) => string) | undefined;
+  /** Cancel a raw request (notifications/cancelled with its id); a late response is dropped. */
+  cancelRaw?: ((id: string, reason: string) => void) | undefined;
   /** Called once when the connection ends for any reason other than close(). */
   onLost(callback: (reason: string) => void): void;
   close(): Promise<void>;
@@ -129,7 +129,8 @@ function wellFormed(answer: {
     return { error: { code: candidate.code as number, message: candidate.message, ...(candidate.data !== undefined ? { data: candidate.data } : {}) } };
   }
   if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined;
-  return { result: result as JsonObject };
+  // The answer itself (its result is what is read): no copy per call.
+  return answer as { result: JsonObject };
 }
 
 /** An upstream from a session discovery handed over (`DiscoveryOptions.hold`). */
@@ -145,23 +146,33 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     previous?.();
     if (closing) return;
     lostReason ??= 'the connection closed';
-    for (const [id, pending] of rawPending) {
-      rawPending.delete(id);
-      pending.onLost(lostReason);
-    }
+    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason);
     lost?.(lostReason);
   };
   const rawPending = new Map<string, RawHandlers>();
+  /** The progress tokens of the raw requests that asked for progress, and the HTTP posts still open, by request id. */
+  const rawTokens = new Map<string, string>();
+  const rawPosts = new Map<string, { abort(): void }>();
   let rawCounter = 0;
+  /** A raw request is over: its handlers (once), its progress route gone. */
+  const settleRaw = (id: string): RawHandlers | undefined => {
+    const handlers = rawPending.get(id);
+    if (!handlers) return undefined;
+    rawPending.delete(id);
+    if (handlers.onProgress) {
+      const token = rawTokens.get(id);
+      rawTokens.delete(id);
+      if (token !== undefined) progressRoutes.delete(token);
+    }
+    rawPosts.delete(id);
+    return handlers;
+  };
   /** An HTTP server that answers 404 to its session has lost it (restarted): the session is over, as if closed. */
   const sessionGone = (): void => {
     if (closing || lostReason !== undefined) return;
     lostReason = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
     lost?.(lostReason);
-    for (const [id, pending] of rawPending) {
-      rawPending.delete(id);
-      pending.onLost(lostReason);
-    }
+    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason!);
   };
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
@@ -178,9 +189,8 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       error?: { code: number; message: string; data?: unknown };
     };
     if (candidate.method === undefined && typeof candidate.id === 'string') {
-      const pending = rawPending.get(candidate.id);
+      const pending = settleRaw(candidate.id);
       if (pending) {
-        rawPending.delete(candidate.id);
         return pending.onResponse(
           wellFormed(candidate) ?? { error: { code: -32603, message: `upstream server "${name}" answered with a malformed JSON-RPC response` } },
         );
@@ -238,62 +248,50 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     }
   };
   const modern = protocolVersion !== undefined && protocolVersion >= MODERN_REVISION;
+  // Over stdio a raw request is one line on the child's stdin, beside the SDK's (no promise, no copy of the message).
+  const stdio = transport instanceof ProcessGroupStdioTransport ? transport : undefined;
+  const rawFailed = (id: string, error: unknown): void =>
+    settleRaw(id)?.onLost(`could not be sent to: ${error instanceof Error ? error.message : String(error)}`);
   const sendRaw =
     transport && !modern
-      ? (method: string, params: JsonObject, handlers: RawHandlers): RawRequest => {
+      ? (method: string, params: JsonObject, handlers: RawHandlers): string => {
           const id = `mcpns:${++rawCounter}`;
-          let token: string | undefined;
           if (handlers.onProgress) {
-            token = `mcpns-${++progressCounter}`;
+            const token = `mcpns-${++progressCounter}`;
             const onProgress = handlers.onProgress;
             progressRoutes.set(token, (progress) => onProgress(progress as unknown as JsonObject));
+            rawTokens.set(id, token);
             params = { ...params, _meta: { ...((params['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
           }
-          const done = (): void => {
-            if (token) progressRoutes.delete(token);
-          };
-          rawPending.set(id, {
-            onResponse: (response) => {
-              done();
-              handlers.onResponse(response);
-            },
-            onLost: (reason) => {
-              done();
-              handlers.onLost(reason);
-            },
-          });
+          rawPending.set(id, handlers);
           const message = { jsonrpc: '2.0', id, method, params };
-          const viaSdk = (): void =>
-            void transport.send(message as never).catch((error: unknown) => {
-              if (!rawPending.delete(id)) return;
-              done();
-              handlers.onLost(`could not be sent to: ${error instanceof Error ? error.message : String(error)}`);
-            });
+          if (stdio && !poster) {
+            // Failure is reported on a later tick, as a failed write would be: the caller has its id by then.
+            if (!stdio.sendText(`${JSON.stringify(message)}\n`)) queueMicrotask(() => rawFailed(id, new Error('not connected')));
+            return id;
+          }
+          const viaSdk = (): void => void transport.send(message as never).catch((error: unknown) => rawFailed(id, error));
           const posted = poster?.post(message, {
             onMessage: fromPoster,
             onFallback: viaSdk,
             onSessionGone: sessionGone,
-            onFailed: (reason) => {
-              const pending = rawPending.get(id);
-              if (!pending) return;
-              rawPending.delete(id);
-              pending.onLost(reason);
-            },
+            onFailed: (reason) => settleRaw(id)?.onLost(reason),
           });
-          if (!posted) viaSdk();
-          return {
-            cancel(reason) {
-              if (!rawPending.delete(id)) return;
-              posted?.abort();
-              done();
-              void transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } } as never).catch(() => {});
-            },
-          };
+          if (posted) rawPosts.set(id, posted);
+          else viaSdk();
+          return id;
         }
       : undefined;
+  const cancelRaw = (id: string, reason: string): void => {
+    const posted = rawPosts.get(id);
+    if (!settleRaw(id)) return;
+    posted?.abort();
+    void transport?.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } } as never).catch(() => {});
+  };
   return {
     name,
     sendRaw,
+    cancelRaw,
     capabilities: (session.capabilities ?? {}) as JsonObject,
     serverInfo: session.serverInfo as JsonObject | undefined,
     protocolVersion,

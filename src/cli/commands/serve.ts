@@ -1,7 +1,6 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import { closeSync, openSync, watch, writeSync, type FSWatcher } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
-import { Writable } from 'node:stream';
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
 import { runChecks } from '../../checks/run.js';
 import type { Finding } from '../../checks/types.js';
@@ -296,17 +295,10 @@ function dryRun(
 /** Serve over stdin/stdout until the client closes stdin or a signal arrives. */
 async function serveStdio(runtime: Runtime, gateway: Gateway): Promise<void> {
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
-  const out = runtime.io.stdout;
-  const stdout = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      out.write(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-      callback();
-    },
-  });
   runtime.console.status(
     `serving ${gateway.exposure.tools.length} tools from ${gateway.status().filter((entry) => entry.status === 'up').length} servers on stdio`,
   );
-  await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout, signal: runtime.io.signal });
+  await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal: runtime.io.signal });
 }
 
 /** The environment variable holding the bearer token --http requires. */
