@@ -64,6 +64,8 @@ export interface FastDownstream {
   reply(message: JsonObject): void;
   notify(method: string, params?: JsonObject): Promise<void>;
   request(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
+  /** The upstream made its answer resumable (SSE with event ids): make this one resumable too, where the wire can. */
+  resumable?(): void;
 }
 
 /** What happened, for the CLI's status lines (stderr, or JSON lines under --json) and the log file. */
@@ -1063,6 +1065,10 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
     const message = this.slot.lostReason ?? `upstream server "${this.route.server}" ${reason}`;
     this.finish('error', undefined, message);
     this.downstream.reply({ jsonrpc: '2.0', id: this.id, error: { code: ProtocolErrorCode.InternalError, message } });
+  }
+
+  onResumable(): void {
+    if (!this.done) this.downstream.resumable?.();
   }
 
   cancel(reason: string): void {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { createDownstreamServer, createSessionServer } from './downstream.js';
 import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
+import { BoundedEventStore, type EventStoreLimits, type SessionEventStore } from './event-store.js';
 import type { JsonObject } from './upstream.js';
 
 export interface HttpServeOptions {
@@ -28,6 +29,13 @@ export interface HttpServeOptions {
   maxSessions?: number | undefined;
   /** Sessions idle this long are closed (default 30 min). */
   sessionIdleMs?: number | undefined;
+  /** Bounds on the events kept for resumable SSE streams (SEP-1699), across all sessions. */
+  eventStore?: EventStoreLimits | undefined;
+  /**
+   * How long a call whose resumable stream broke waits for its client to reconnect with Last-Event-ID before it is
+   * cancelled upstream (default 30 s).
+   */
+  resumeGraceMs?: number | undefined;
 }
 
 export interface HttpGateway {
@@ -41,6 +49,11 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 /** Protocol versions a 2025-era session may name in MCP-Protocol-Version on the fast path (others: the SDK decides). */
 const SESSION_VERSIONS = new Set(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
+/** The `retry` a resumable SSE stream announces (SEP-1699): how long a client waits before it reconnects. */
+const RETRY_MS = 1000;
+const DEFAULT_RESUME_GRACE_MS = 30_000;
+/** Stream ids of the fast path's resumable answers (the SDK's are UUIDs). */
+const FAST_STREAM_PREFIX = 'fast-';
 /** Deeper values are refused before any validator walks them (recursive validators overflow the stack). */
 const MAX_DEPTH = 256;
 
@@ -74,6 +87,8 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const maxSessions = options.maxSessions ?? 1000;
   const idleMs = options.sessionIdleMs ?? 30 * 60 * 1000;
+  const resumeGraceMs = options.resumeGraceMs ?? DEFAULT_RESUME_GRACE_MS;
+  const eventStore = new BoundedEventStore(options.eventStore);
   const allowedHosts = new Set([...LOOPBACK_HOSTS, options.host.toLowerCase(), ...(options.allowedHosts ?? []).map((host) => host.toLowerCase())]);
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()));
   const token = options.token !== undefined ? Buffer.from(options.token) : undefined;
@@ -90,6 +105,10 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     ready: boolean;
     /** Requests the fast path sent this client on a call's stream (elicitation, sampling, roots), by our id. */
     asked: Map<string, { resolve(result: JsonObject): void; reject(error: Error): void }>;
+    /** This session's resumable streams (the SDK's and the fast path's). */
+    events: SessionEventStore;
+    /** The fast path's resumable answers still in progress, by stream id: a reconnecting client is attached here. */
+    fastStreams: Map<string, { attach(res: ServerResponse): void }>;
   }
   const sessions = new Map<string, LegacySession>();
   const modern = createMcpHandler(
@@ -116,9 +135,13 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   async function newSession(): Promise<LegacySession> {
     const { server, session } = createSessionServer(gateway);
     const holder: { record?: LegacySession } = {};
+    const events = eventStore.scoped(randomUUID());
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxBody,
+      // Resumable streams (SEP-1699): a priming event with an id and `retry`, and replay after Last-Event-ID.
+      eventStore: events,
+      retryInterval: RETRY_MS,
       onsessioninitialized: (id) => void (holder.record && sessions.set(id, holder.record)),
       onsessionclosed: (id) => void sessions.delete(id),
     });
@@ -127,11 +150,14 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       session,
       ready: false,
       asked: new Map(),
+      events,
+      fastStreams: new Map(),
       lastSeen: Date.now(),
       close: async () => {
         for (const pending of record.asked.values()) pending.reject(new Error('the session closed'));
         record.asked.clear();
         await server.close().catch(() => {});
+        events.dropAll();
       },
     });
     const initialized = server.oninitialized;
@@ -258,6 +284,14 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       if (deeperThan(parsed, MAX_DEPTH)) return reject(res, 400, `Invalid request: values nested deeper than ${MAX_DEPTH} levels`);
     }
     const sessionId = req.headers['mcp-session-id'];
+    const lastEventId = req.headers['last-event-id'];
+    if (method === 'GET' && typeof sessionId === 'string' && typeof lastEventId === 'string') {
+      const known = sessions.get(sessionId);
+      if (known && resumeFast(known, lastEventId, res)) {
+        known.lastSeen = Date.now();
+        return;
+      }
+    }
     if (method === 'POST' && typeof sessionId === 'string') {
       const known = sessions.get(sessionId);
       if (known && fastPath(known, parsed, req, res)) {
@@ -319,29 +353,65 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     const sessionHeader = { 'mcp-session-id': String(req.headers['mcp-session-id']) };
     let stream = false;
     let finished = false;
-    const event = (value: JsonObject): string => `event: message\ndata: ${JSON.stringify(value)}\n\n`;
+    // Resumable (the upstream made its answer resumable): every event has an id and is kept; `sink` is where the
+    // client reads now (the POST's response, then a GET with Last-Event-ID after a break; none in between).
+    let streamId: string | undefined;
+    let sink: ServerResponse | undefined = res;
+    let grace: NodeJS.Timeout | undefined;
+    const frame = (value: JsonObject, eventId?: string): string =>
+      `event: message\n${eventId !== undefined ? `id: ${eventId}\n` : ''}data: ${JSON.stringify(value)}\n\n`;
     const openStream = (): void => {
       if (stream || res.headersSent) return;
       stream = true;
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...sessionHeader });
     };
+    /** One event on the stream: kept with an id when resumable, written where the client reads (if it does now). */
+    const emit = (value: JsonObject): void => {
+      openStream();
+      if (streamId === undefined) return void res.write(frame(value));
+      const eventId = record.events.append(streamId, value as never);
+      sink?.write(frame(value, eventId));
+    };
+    const gone = (): boolean => finished || (streamId === undefined && res.destroyed);
+    const cancel = (reason: string): void => {
+      if (finished) return;
+      finished = true;
+      if (streamId !== undefined) record.fastStreams.delete(streamId);
+      gateway.fastCancel(record.session, id, reason);
+    };
+    /** The client's connection to the stream closed: a resumable answer waits a while for it to reconnect. */
+    const detached = (closed: ServerResponse): void => {
+      if (sink === closed) sink = undefined;
+      if (finished || sink) return;
+      if (streamId === undefined) return cancel('the client closed the connection');
+      clearTimeout(grace);
+      grace = setTimeout(() => {
+        if (!sink) cancel('the client closed the connection and did not reconnect');
+      }, resumeGraceMs);
+      grace.unref();
+    };
     const downstream: FastDownstream = {
       reply: (value) => {
-        if (finished || res.destroyed) return;
+        if (gone()) return;
         finished = true;
-        if (stream) return void res.end(event(value));
+        clearTimeout(grace);
+        if (streamId !== undefined) {
+          emit(value);
+          record.fastStreams.delete(streamId);
+          return void sink?.end();
+        }
+        if (stream) return void res.end(frame(value));
         const text = JSON.stringify(value);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...sessionHeader });
         res.end(text);
       },
       notify: async (notifyMethod, notifyParams) => {
-        if (finished || res.destroyed) return;
-        openStream();
-        res.write(event({ jsonrpc: '2.0', method: notifyMethod, ...(notifyParams ? { params: notifyParams } : {}) }));
+        if (gone()) return;
+        emit({ jsonrpc: '2.0', method: notifyMethod, ...(notifyParams ? { params: notifyParams } : {}) });
       },
       request: (askMethod, askParams, signal) =>
         new Promise<JsonObject>((resolve, rejectAsk) => {
-          if (finished || res.destroyed) return rejectAsk(new Error('the call is over'));
+          if (gone()) return rejectAsk(new Error('the call is over'));
           const askId = `mcpns-ask-${randomUUID()}`;
           const onAbort = (): void => {
             record.asked.delete(askId);
@@ -358,16 +428,43 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
               rejectAsk(error);
             },
           });
-          openStream();
-          res.write(event({ jsonrpc: '2.0', id: askId, method: askMethod, ...(askParams ? { params: askParams } : {}) }));
+          emit({ jsonrpc: '2.0', id: askId, method: askMethod, ...(askParams ? { params: askParams } : {}) });
         }),
+      resumable: () => {
+        if (streamId !== undefined || stream || res.headersSent || gone()) return;
+        streamId = `${FAST_STREAM_PREFIX}${randomUUID()}`;
+        openStream();
+        // The priming event: an id to resume from and how long to wait before reconnecting.
+        res.write(`id: ${record.events.append(streamId, {} as never)}\nretry: ${RETRY_MS}\ndata: \n\n`);
+        record.fastStreams.set(streamId, {
+          attach: (resumed) => {
+            if (finished) return void resumed.end();
+            clearTimeout(grace);
+            sink?.end();
+            sink = resumed;
+            resumed.once('close', () => detached(resumed));
+          },
+        });
+      },
     };
     if (!gateway.fastToolCall(id, params, record.session, downstream)) return false;
-    // A client that goes away before the answer cancels the call upstream.
-    res.once('close', () => {
-      if (!finished) gateway.fastCancel(record.session, id, 'the client closed the connection');
-      finished = true;
-    });
+    // A client that goes away before the answer cancels the call upstream (after a grace when it may resume).
+    res.once('close', () => detached(res));
+    return true;
+  }
+
+  /**
+   * A GET with Last-Event-ID for one of the fast path's resumable answers: what the client missed, then the rest as
+   * it comes (or the end, when the answer was already sent). False for any other stream (the SDK transport's).
+   */
+  function resumeFast(record: LegacySession, lastEventId: string, res: ServerResponse): boolean {
+    const found = record.events.eventsAfter(lastEventId);
+    if (!found || !found.streamId.startsWith(FAST_STREAM_PREFIX)) return false;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': String(record.transport.sessionId) });
+    for (const event of found.events) res.write(`event: message\nid: ${event.id}\ndata: ${JSON.stringify(event.message)}\n\n`);
+    const live = record.fastStreams.get(found.streamId);
+    if (live) live.attach(res);
+    else res.end();
     return true;
   }
 

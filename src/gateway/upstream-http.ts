@@ -28,6 +28,8 @@ export interface PostHandlers {
   onFallback(): void;
   /** HTTP 404 to a request in a session: the server no longer knows the session (it restarted or dropped it). */
   onSessionGone(): void;
+  /** The answer comes on an SSE stream whose events carry ids (SEP-1699): the server made it resumable. */
+  onResumable?(): void;
 }
 
 export interface RawPoster {
@@ -90,14 +92,21 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
           if (value['method'] === undefined && value['id'] === message['id']) responded = true;
           handlers.onMessage(value);
         },
-        onEventId: (id) => (lastEventId = id),
+        onEventId: (id) => {
+          if (lastEventId === undefined) handlers.onResumable?.();
+          lastEventId = id;
+        },
         onRetry: (ms) => (retryMs = ms),
         onEnd: () => {
           if (settled || aborted) return;
           if (responded) return void (settled = true);
           if (lastEventId === undefined || resumptions >= MAX_RESUMPTIONS) return fail('ended its answer stream before the answer');
+          // The first resumption goes at once: a server that closes the stream mid-call may send the answer before a
+          // client that waits `retry` comes back, and a server whose store keeps only events written to an open
+          // stream (the 1.x SDK's) then has nothing to replay. Later ones wait as the server asked (capped).
+          const delay = resumptions === 0 ? 0 : Math.min(retryMs, MAX_RETRY_MS);
           resumptions++;
-          setTimeout(() => void resume(), Math.min(retryMs, MAX_RETRY_MS)).unref();
+          setTimeout(() => void resume(), delay).unref();
         },
         onFailed: fail,
         onFallback: () => {

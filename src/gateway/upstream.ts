@@ -75,6 +75,8 @@ export interface RawHandlers {
   onResponse(response: { result?: JsonObject; error?: { code: number; message: string; data?: unknown } }): void;
   onProgress?: ((progress: JsonObject) => void) | undefined;
   onLost(reason: string): void;
+  /** The upstream answers on a resumable SSE stream (HTTP only): the downstream answer may be made resumable too. */
+  onResumable?(): void;
 }
 
 export interface UpstreamRequestOptions {
@@ -276,6 +278,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
             onFallback: viaSdk,
             onSessionGone: sessionGone,
             onFailed: (reason) => settleRaw(id)?.onLost(reason),
+            onResumable: () => rawPending.get(id)?.onResumable?.(),
           });
           if (posted) rawPosts.set(id, posted);
           else viaSdk();
