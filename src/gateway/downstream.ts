@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import { VERSION } from '../version.js';
 import type { DownstreamCall, DownstreamSession, Gateway } from './engine.js';
+import { jsonObject } from './json.js';
 import type { JsonObject } from './upstream.js';
 
 /** The reserved envelope keys of a 2026-07-28 request the gateway passes on to the server that answers it. */
@@ -37,7 +38,10 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
       ...retryOf(ctx),
       notify: (method, params) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) } as never),
       send: async (method, params, signal) =>
-        (await ctx.mcpReq.send({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 })) as unknown as JsonObject,
+        jsonObject(
+          await ctx.mcpReq.send({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 }),
+          `the client's answer to ${method}`,
+        ),
     };
   };
   const params = (request: { params?: unknown }): JsonObject => {
@@ -83,7 +87,10 @@ export function createSessionServer(gateway: Gateway, id: string = randomUUID())
     },
     request: async (method, params, signal) => {
       if (!bound.server) throw new Error('the session has no server');
-      return (await bound.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 60_000 })) as unknown as JsonObject;
+      return jsonObject(
+        await bound.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 60_000 }),
+        `the client's answer to ${method}`,
+      );
     },
     subscriptions: new Set(),
   };

@@ -15,6 +15,7 @@ export interface EventStoreLimits {
 
 /** One session's view of the store (see `BoundedEventStore.scoped`). */
 export interface SessionEventStore extends EventStore {
+  getStreamIdForEventId(eventId: string): Promise<string | undefined>;
   append(streamId: string, message: JSONRPCMessage): string;
   eventsAfter(eventId: string): { streamId: string; events: Array<{ id: string; message: JSONRPCMessage }> } | undefined;
   /** Forget every stream of the session (it ended). */

@@ -11,6 +11,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { coalescingWriter, type TextSink } from './coalesce.js';
 import { createSessionServer } from './downstream.js';
+import { jsonObject } from './json.js';
 import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
 import type { JsonObject } from './upstream.js';
 
@@ -30,7 +31,10 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
     notify: async (method, params) => write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`),
     request: async (method, params, signal) => {
       if (!fast.server) throw new Error('no session');
-      return (await fast.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 })) as unknown as JsonObject;
+      return jsonObject(
+        await fast.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 }),
+        `the client's answer to ${method}`,
+      );
     },
   };
   /** True when the fast path took the line (only lines naming a method it handles are parsed here). */

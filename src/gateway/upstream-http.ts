@@ -8,16 +8,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-
-/** What the SDK's StreamableHTTPClientTransport holds (not public API: checked at run time, else no fast path). */
-interface TransportInternals {
-  _url?: unknown;
-  _commonHeaders?: unknown;
-  _authProvider?: unknown;
-  _fetch?: unknown;
-  sessionId?: string | undefined;
-  _protocolVersion?: string | undefined;
-}
+import { httpTransportView } from './sdk-http-transport.js';
 
 export interface PostHandlers {
   /** One JSON-RPC message of the answer (in order). */
@@ -50,24 +41,22 @@ const AUTH_STATUSES = new Set([401, 403]);
  * knows it (another SDK version, SSE, a custom fetch mcpns did not install).
  */
 export function rawPoster(transport: unknown, maxResponseBytes: number): RawPoster | undefined {
-  const internals = transport as TransportInternals;
-  if (!internals || typeof internals._commonHeaders !== 'function' || !(internals._url instanceof URL)) return undefined;
-  const url = internals._url;
+  const view = httpTransportView(transport);
+  if (!view) return undefined;
+  const url = view.url;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const secure = url.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }) : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
   const send = secure ? httpsRequest : httpRequest;
-  const commonHeaders = (internals._commonHeaders as () => Promise<Headers>).bind(transport);
   // Without an auth provider the headers change only with the session: build them once per session.
   let cached: { key: string; headers: Record<string, string> } | undefined;
   const headersFor = async (): Promise<Record<string, string>> => {
-    const key = `${internals.sessionId ?? ''}\0${internals._protocolVersion ?? ''}`;
-    if (internals._authProvider === undefined && cached?.key === key) return cached.headers;
-    const headers: Record<string, string> = {};
-    (await commonHeaders()).forEach((value, name) => (headers[name] = value));
+    const key = view.sessionKey();
+    if (view.staticHeaders && cached?.key === key) return cached.headers;
+    const headers = await view.headers();
     headers['content-type'] = 'application/json';
     headers['accept'] = 'application/json, text/event-stream';
-    if (internals._authProvider === undefined) cached = { key, headers };
+    if (view.staticHeaders) cached = { key, headers };
     return headers;
   };
 

@@ -16,10 +16,14 @@ import { capDepth } from '../discovery/wire-guard.js';
 import type { ClientRole } from '../discovery/session.js';
 import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
+import { jsonObject } from './json.js';
 import { rawPoster } from './upstream-http.js';
 
 /** Results pass through exactly as the upstream sent them: no schema but "a JSON object". */
 const AnyResult = z.looseObject({});
+
+/** What a progress notification must carry for the SDK path's callback (extra keys pass through). */
+const ProgressValues = z.looseObject({ progress: z.number(), total: z.number().optional(), message: z.string().optional() });
 
 /** No SDK timeout on forwarded requests: the downstream client owns its patience and cancels when it runs out. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
@@ -178,7 +182,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   };
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
-  const progressRoutes = new Map<string, NonNullable<UpstreamRequestOptions['onprogress']>>();
+  const progressRoutes = new Map<string, (progress: JsonObject) => void>();
   let progressCounter = 0;
   const transport = client.transport;
   /** A message from the upstream: answers of raw requests and mapped progress are taken here, the rest go to the SDK. */
@@ -201,7 +205,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     if (candidate.method === 'notifications/progress' && candidate.params) {
       const { progressToken, ...progress } = candidate.params;
       const progressRoute = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
-      if (progressRoute) return progressRoute(progress as { progress: number; total?: number; message?: string });
+      if (progressRoute) return progressRoute(progress);
     }
     inner?.(message as never, extra as never);
   };
@@ -234,7 +238,12 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     let token: string | undefined;
     if (options.onprogress && transport) {
       token = `mcpns-${++progressCounter}`;
-      progressRoutes.set(token, options.onprogress);
+      const onprogress = options.onprogress;
+      // The SDK path hands on progress as the SDK would: a notification without a numeric progress is dropped.
+      progressRoutes.set(token, (progress) => {
+        const parsed = ProgressValues.safeParse(progress);
+        if (parsed.success) onprogress(parsed.data);
+      });
       params = { ...params, _meta: { ...((params?.['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
     }
     try {
@@ -261,7 +270,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
           if (handlers.onProgress) {
             const token = `mcpns-${++progressCounter}`;
             const onProgress = handlers.onProgress;
-            progressRoutes.set(token, (progress) => onProgress(progress as unknown as JsonObject));
+            progressRoutes.set(token, onProgress);
             rawTokens.set(id, token);
             params = { ...params, _meta: { ...((params['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
           }
@@ -304,7 +313,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     async listTools() {
       try {
         const listing = await listAllTools(client, { maxPages: DEFAULT_MAX_PAGES, timeoutMs: () => LIST_TIMEOUT_MS });
-        return { tools: listing.tools as unknown as JsonObject[], malformed: listing.malformed.length };
+        return { tools: listing.tools.map((tool) => jsonObject(tool, 'a tool')), malformed: listing.malformed.length };
       } catch (error) {
         throw session.explainError(error);
       }

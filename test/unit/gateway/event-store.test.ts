@@ -10,7 +10,7 @@ describe('BoundedEventStore: resumable SSE streams, bounded', () => {
     const first = store.append('s1', message(1));
     store.append('s1', message(2));
     store.append('s2', message(9));
-    expect(store.eventsAfter(priming)!.events.map((event) => (event.message as { params: { id: number } }).params.id)).toEqual([1, 2]);
+    expect(store.eventsAfter(priming)!.events.map((event) => (event.message as unknown as { params: { id: number } }).params.id)).toEqual([1, 2]);
     expect(store.eventsAfter(first)!.events).toHaveLength(1);
     const sent: string[] = [];
     expect(await store.replayEventsAfter(first, { send: async (eventId) => void sent.push(eventId) })).toBe('s1');

@@ -1,0 +1,44 @@
+/**
+ * The one place mcpns reads the SDK's StreamableHTTPClientTransport beyond its public API. The fast path posts to an
+ * HTTP upstream itself (node:http, keep-alive) and must send exactly the headers the SDK would: its URL and its
+ * `_commonHeaders()` (configured headers, the session, the protocol version, the current OAuth token). Both are
+ * private members, so they are checked at run time here and the fast path is left off when the shape differs; the
+ * test of this file fails when an SDK update changes that shape, so the silent fallback never goes unnoticed.
+ */
+
+/** What the fast path needs of an SDK HTTP client transport. */
+export interface HttpTransportView {
+  readonly url: URL;
+  /** The headers the SDK sends with every request now (lower-case names). */
+  headers(): Promise<Record<string, string>>;
+  /** Whether the headers depend only on the session (no auth provider: they can be cached per `sessionKey()`). */
+  readonly staticHeaders: boolean;
+  /** Changes when the session or the negotiated protocol version does. */
+  sessionKey(): string;
+}
+
+interface TransportInternals {
+  _url?: unknown;
+  _commonHeaders?: unknown;
+  _authProvider?: unknown;
+  sessionId?: string | undefined;
+  protocolVersion?: string | undefined;
+}
+
+/** The view of `transport`, or undefined when it is not an SDK Streamable HTTP client transport of the known shape. */
+export function httpTransportView(transport: unknown): HttpTransportView | undefined {
+  const internals = transport as TransportInternals | undefined;
+  if (!internals || typeof internals._commonHeaders !== 'function' || !(internals._url instanceof URL)) return undefined;
+  const url = internals._url;
+  const commonHeaders = (internals._commonHeaders as () => Promise<Headers>).bind(transport);
+  return {
+    url,
+    staticHeaders: internals._authProvider === undefined,
+    sessionKey: () => `${internals.sessionId ?? ''}\0${internals.protocolVersion ?? ''}`,
+    async headers() {
+      const headers: Record<string, string> = {};
+      (await commonHeaders()).forEach((value, name) => (headers[name] = value));
+      return headers;
+    },
+  };
+}
