@@ -58,7 +58,9 @@ function lazy<K extends 'lookup' | 'wireLookup'>(rendering: Rendering, key: K, c
 /** Exposed (or wire) name → every pair that produced it; dropped names are never in it. */
 function lookupOf(rendering: Rendering, keyOf: (rendered: RenderedName) => string): Map<string, ToolRef[]> {
   const lookup = new Map<string, ToolRef[]>();
-  for (const rendered of rendering.names) {
+  // An index loop: a for-of over a million names allocates an iterator result per name until the loop is optimized.
+  for (let at = 0; at < rendering.names.length; at++) {
+    const rendered = rendering.names[at]!;
     if (rendered.dropped !== undefined) continue;
     push(lookup, keyOf(rendered), { server: rendered.server, tool: rendered.tool });
   }

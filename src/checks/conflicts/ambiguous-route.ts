@@ -28,7 +28,9 @@ export const ambiguousRoute = defineCheck({
       } else {
         for (const [name, bucket] of rendering.lookup) if (bucket.length > 1 && uniqueMembers(bucket).length > 1) shared.add(name);
       }
-      for (const rendered of rendering.names) {
+      // An index loop: a for-of over a million names allocates an iterator result per name until the loop is optimized.
+      for (let at = 0; at < rendering.names.length; at++) {
+        const rendered = rendering.names[at]!;
         if (rendered.dropped !== undefined) continue;
         if (shared.size && shared.has(rendered.name)) continue;
         const wire = rendered.wireName ?? rendered.name;

@@ -13,7 +13,9 @@ export const nameRefused = defineCheck({
   run(context) {
     return perTarget(context, ({ id, rendering }) => {
       const findings = new Map<string, Finding>();
-      for (const rendered of rendering.names) {
+      // An index loop: a for-of over a million names allocates an iterator result per name until the loop is optimized.
+      for (let at = 0; at < rendering.names.length; at++) {
+        const rendered = rendering.names[at]!;
         const refusal = rendered.refused;
         if (!refusal) continue;
         const key = refusal.subject === 'server' ? `s\u0000${rendered.server}` : `t\u0000${rendered.server}\u0000${rendered.tool}`;

@@ -18,7 +18,9 @@ export const nameTooLong = defineCheck({
       const findings: Finding[] = [];
       const check = target.wire ? wireChecker(target.wire) : undefined;
       const shared = rendering.names.some((rendered) => rendered.dropped !== undefined) ? sharedNames(rendering) : new Set<string>();
-      for (const rendered of rendering.names) {
+      // An index loop: a for-of over a million names allocates an iterator result per name until the loop is optimized.
+      for (let at = 0; at < rendering.names.length; at++) {
+        const rendered = rendering.names[at]!;
         // A drop without a collision: too long here when the name breaks the length rule, else NAME_INVALID_CHARS reports it.
         if (rendered.refused || (rendered.dropped !== undefined && shared.has(rendered.name))) continue;
         const whole = wholeWireName(rendered);

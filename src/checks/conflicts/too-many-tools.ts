@@ -17,7 +17,9 @@ export const tooManyTools = defineCheck({
       // Counted, not collected: a million exposed names need one number per server, not a list.
       const counts = new Map<string, number>();
       let exposedCount = 0;
-      for (const rendered of rendering.names) {
+      // An index loop: a for-of over a million names allocates an iterator result per name until the loop is optimized.
+      for (let at = 0; at < rendering.names.length; at++) {
+        const rendered = rendering.names[at]!;
         if (rendered.dropped !== undefined) continue;
         exposedCount++;
         counts.set(rendered.server, (counts.get(rendered.server) ?? 0) + 1);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exceedsJsonLimits, forEachNode } from '../../../src/util/json-walk.js';
 
@@ -46,5 +47,37 @@ describe('forEachNode', () => {
     forEachNode(value, (_node, _key, depth) => void (deepest = Math.max(deepest, depth)));
     expect(deepest).toBe(200_000);
     expect(exceedsJsonLimits(value, { maxDepth: 256, maxBytes: 1 << 20 })).toBe('nested more than 256 levels deep');
+  });
+});
+
+describe('exceedsJsonLimits', () => {
+  /** The measure as first written: every node's String() length, keys with quotes and colon. */
+  const reference = (value: unknown, key?: string): number => {
+    const own = key === undefined ? 1 : key.length + 4;
+    if (typeof value === 'string') return own + value.length + 2;
+    if (typeof value === 'number' || typeof value === 'boolean') return own + String(value).length;
+    if (Array.isArray(value)) return own + 2 + value.reduce((sum: number, item) => sum + reference(item), 0);
+    if (value !== null && typeof value === 'object') return own + 2 + Object.entries(value).reduce((sum, [name, item]) => sum + reference(item, name), 0);
+    return own + 2;
+  };
+
+  it('measures every value as before, at the byte where it stops fitting', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        const size = reference(value);
+        expect(exceedsJsonLimits(value, { maxDepth: 64, maxBytes: size })).toBeUndefined();
+        expect(exceedsJsonLimits(value, { maxDepth: 64, maxBytes: size - 1 })).toBe(`larger than ${size - 1} bytes`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same answer call after call, a stopped walk included', () => {
+    const deep = JSON.parse('[[[[1]]]]') as unknown;
+    const wide = { a: 'x'.repeat(100), b: [1, 2, 3] };
+    for (let round = 0; round < 3; round++) {
+      expect(exceedsJsonLimits(deep, { maxDepth: 2, maxBytes: 1000 })).toBe('nested more than 2 levels deep');
+      expect(exceedsJsonLimits(wide, { maxDepth: 8, maxBytes: 1000 })).toBeUndefined();
+    }
   });
 });
