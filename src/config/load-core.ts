@@ -173,6 +173,7 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   target.rules = { ...source.rules, ...target.rules };
   target.ignore.push(...source.ignore);
   target.routes.push(...source.routes);
+  if (source.ownFiles?.length) target.ownFiles = [...(target.ownFiles ?? []), ...source.ownFiles];
   if (source.callTrust?.length) target.callTrust = [...(target.callTrust ?? []), ...source.callTrust];
 }
 
@@ -243,6 +244,7 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
   const { config, servers } = parts;
   const loaded = emptyConfig(dirname(file));
   loaded.files.push(shown);
+  loaded.ownFiles = [shown];
   validateRegexes(config, shown, text, tree);
   validateRoutes(config, shown, text, tree);
   validateOAuth(servers, shown, text, tree);

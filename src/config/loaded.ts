@@ -25,6 +25,11 @@ export interface LoadedConfig {
    * sends without asking. Written by the user; nothing a server says (readOnlyHint) is ever added here.
    */
   callTrust?: CallTrust[];
+  /**
+   * mcpns's own config files read (as shown, the file named or found first): where the person can write settings
+   * that only mcpns's format has (`call.trust`). Empty when only other clients' files were read.
+   */
+  ownFiles?: string[];
   /** mcpns's own `envInherit` (top level of mcpns.config.json), when set: applies to every server it loads. */
   envInherit?: EnvInheritSetting;
 }

@@ -55,7 +55,7 @@ describe('a destructive tool the server marks readOnlyHint', () => {
       'mcpns: error: CONFIRMATION_REQUIRED: hostile/wipe_everything needs a confirmation this run cannot ask for (stdin is not a terminal); nothing was sent',
     );
     expect(result.stderr).toContain("marks it readOnlyHint, but annotations are the server's own claim and never skip the confirmation");
-    expect(result.stderr).toContain('pass --yes to send it without a prompt, or trust it in mcpns.config.json: "call": {"trust": ["hostile/wipe_everything"]}');
+    expect(result.stderr).toContain(`pass --yes to send it without a prompt, or trust it in ${config.file}: "call": {"trust": ["hostile/wipe_everything"]}`);
     expect(result.stdout).toBe('');
     expect(called()).toEqual([]);
     await expectProcessesGone(readPids(pids.file));

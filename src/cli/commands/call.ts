@@ -368,6 +368,26 @@ async function execute(
 }
 
 /**
+ * Where the person can write the `call.trust` pattern that skips the confirmation: only mcpns's own format has it.
+ * The mcpns config this run read, when it read one; else (only a client's files such as .mcp.json) a new mcpns config
+ * that includes those files — `mcpns init` writes it for the files found in the project, which mcpns then reads
+ * instead of them; a file named with --config is replaced by the new one on the command line.
+ */
+function trustAdvice(label: string, server: string, config: LoadedConfig | undefined): string {
+  const entry = `"call": {"trust": ["${label}"]}`;
+  const own = config?.ownFiles?.[0];
+  if (own !== undefined) return `trust it in ${own}: ${entry}`;
+  const detected = (config?.detected ?? []).filter(({ client }) => client !== 'mcpns');
+  if (detected.length) {
+    const files = detected.map(({ file }) => file).join(', ');
+    return `trust it in a mcpns.config.json (${files} cannot say it): \`mcpns init\` writes one that includes ${files}, then add ${entry} to it`;
+  }
+  const from = config?.servers.find((spec) => spec.name === server)?.source.file;
+  if (from === undefined) return `trust it in a mcpns config file: ${entry}`;
+  return `trust it in a mcpns config file that includes ${from} (which cannot say it), and read that file with --config: {"include": ["${from}"], ${entry}}`;
+}
+
+/**
  * Every tool asks before it is sent, on a terminal, unless the person said not to: `--yes`, or a `call.trust` pattern
  * in their config. `readOnlyHint` is the server's claim and skips nothing. A run that cannot ask is
  * CONFIRMATION_REQUIRED (exit 2, nothing sent); declining sends nothing (DECLINED, exit 1).
@@ -391,7 +411,7 @@ async function confirm(runtime: Runtime, prompter: Prompter, plan: CallPlan, yes
       `${label} needs a confirmation this run cannot ask for (${why}); nothing was sent` +
         (readOnlyClaim ? ". The server marks it readOnlyHint, but annotations are the server's own claim and never skip the confirmation" : ` (${claims})`),
       {
-        hint: `pass --yes to send it without a prompt, or trust it in mcpns.config.json: "call": {"trust": ["${label}"]}`,
+        hint: `pass --yes to send it without a prompt, or ${trustAdvice(label, plan.tool.server, config)}`,
         details: { tool: label, annotations: plan.tool.annotations ?? {} },
       },
     );
