@@ -8,7 +8,8 @@
 //
 // Commands run with `sh` in the repository root (or, with `project`/`files`, in a fresh folder holding a copy of
 // <dir>'s contents and of those repository files, with `fixtures/` linked in), `mcpns` and `npx mcpns` being this
-// checkout's bin, HOME an empty folder of the run's own, NO_COLOR set, stdout and stderr on one pipe as on a terminal.
+// checkout's bin, HOME an empty folder of the run's own, NO_COLOR set, no progress lines for slow servers
+// (MCPNS_PROGRESS_INTERVAL_MS=0: a matter of the machine's load), stdout and stderr on one pipe as on a terminal.
 // `setup` runs first (its output is not shown). Each command's output is compared with the lines below it up to the
 // next `$ ` line; a line holding only `…` stands for any number of lines. What truly varies is normalised: this
 // checkout's path reads /path/to/mcpns, the project copy /path/to/project, the home folder /home/you; `vary`
@@ -168,6 +169,8 @@ export async function runExample(example, { bin } = {}) {
     HOME: home,
     NO_COLOR: '1',
     LANG: 'C.UTF-8',
+    // No "discovering: … waiting for" lines: whether a server takes over a second depends on the machine's load.
+    MCPNS_PROGRESS_INTERVAL_MS: '0',
     ...marker.env,
   };
   const timeoutMs = marker.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -173,6 +173,7 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   target.rules = { ...source.rules, ...target.rules };
   target.ignore.push(...source.ignore);
   target.routes.push(...source.routes);
+  if (source.scanned?.length) target.scanned = [...(target.scanned ?? []), ...source.scanned];
   if (source.ownFiles?.length) target.ownFiles = [...(target.ownFiles ?? []), ...source.ownFiles];
   if (source.callTrust?.length) target.callTrust = [...(target.callTrust ?? []), ...source.callTrust];
 }

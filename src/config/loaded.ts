@@ -18,6 +18,8 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
   /** Project-level client files read because no source was named and no mcpns.config.json exists (zero-config start). */
   detected?: Array<{ file: string; client: ClientId }>;
+  /** The client files --client/--scan read (as shown), with their client: the command names them on stderr. */
+  scanned?: Array<{ file: string; client: ClientId }>;
   /** Client config locations looked at by --client/--scan (absolute), for the "nothing found" error. */
   searched?: string[];
   /**

@@ -47,7 +47,7 @@ export async function discoverServers(servers: ServerSpec[], options: DiscoveryO
       );
       results[index] = result;
       done++;
-      options.onProgress?.({ server: spec.name, phase: result.server.status === 'ok' ? 'done' : 'failed', done, total });
+      options.onProgress?.({ server: spec.name, phase: result.server.status === 'ok' ? 'done' : 'failed', done, total, discovery: result });
     }
   };
   try {

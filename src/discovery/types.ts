@@ -5,6 +5,7 @@ import type { SecretSet } from '../util/redact.js';
 import type { PackageRunner } from './package-runner.js';
 import type { RevisionMemory } from './revision-memory.js';
 import type { AbandonedLock } from './npx-cache.js';
+import type { ServerDiscovery } from '../catalog/types.js';
 
 export interface DiscoveryProgress {
   server: string;
@@ -19,6 +20,8 @@ export interface DiscoveryProgress {
   runner?: PackageRunner;
   /** On `installing`: npx found a lock an interrupted install left in its install folder and waits for it first. */
   lockWait?: AbandonedLock;
+  /** On `done`/`failed`: what the server's discovery found (a failure can be reported at once, not at the end). */
+  discovery?: ServerDiscovery;
 }
 
 export interface DiscoveryOptions {

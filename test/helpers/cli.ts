@@ -31,7 +31,14 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     stdout: { write: (text: string) => void (stdout += text), isTTY: options.isTTY ?? false, columns: 200 },
     stderr: { write: (text: string) => void (stderr += text), isTTY: options.isTTY ?? false },
     stdin: Readable.from([options.stdin ?? '']) as NodeJS.ReadableStream & { isTTY?: boolean },
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], MCPNS_STATE_DIR: process.env['MCPNS_STATE_DIR'], NO_COLOR: '1', ...options.env },
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      MCPNS_STATE_DIR: process.env['MCPNS_STATE_DIR'],
+      MCPNS_PROGRESS_INTERVAL_MS: process.env['MCPNS_PROGRESS_INTERVAL_MS'],
+      NO_COLOR: '1',
+      ...options.env,
+    },
     cwd: options.cwd ?? REPO_ROOT,
     // As the bin's os.homedir(): $HOME when the run sets it.
     home: options.env?.['HOME'] ?? process.env['HOME'] ?? '/tmp',

@@ -3,3 +3,7 @@ import { afterAll } from 'vitest';
 import { removeTempDirs } from '../helpers/temp.js';
 
 afterAll(removeTempDirs);
+
+// Without a terminal, a server slower than a second earns a progress line on stderr; how long a fixture takes depends
+// on the machine's load, so tests that read stderr turn the lines off (the progress tests set their own interval).
+process.env['MCPNS_PROGRESS_INTERVAL_MS'] ??= '0';

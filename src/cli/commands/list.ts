@@ -20,7 +20,7 @@ export function registerList(program: Command, host: CommandHost): void {
     .option(OPTIONS.all.flags, OPTIONS.all.description)
     .addHelpText(
       'after',
-      `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nExit code 1 when a server failed (the others are still listed).`,
+      `\nExamples:\n  mcpns list\n  mcpns list --json > catalog.json\n  mcpns list --preset claude-code,openai\n  mcpns list --catalog catalog.json --server calculator\n\nColumns: SERVER; NAME (<style>), the catalog's own name (--style); one column per --preset, headed by its id, with\nthe name that client, gateway or provider gives the tool (VSCODE: VS Code's mcp_<server prefix>_<tool>, the prefix\ntaken from the server's title or name, cut to 18 and numbered when two servers share it; CLAUDE-CODE:\nmcp__<server>__<tool>; …); DESCRIPTION; FLAGS, the annotations the server claims (read-only, destructive,\nidempotent, open-world). Every preset's rule, source and examples: docs/presets.md (shipped in the package).\n\nWithout a terminal, a server slower than a second gets a progress line on stderr (then one a second at most while\nservers finish; MCPNS_PROGRESS_INTERVAL_MS sets the interval, 0 turns them off; --quiet too). A server that fails is\nreported when it fails. --scan and --client name each file they read.\n\nExit code 1 when a server failed (the others are still listed).`,
     );
   const named = withPresetOption(withStyleOption(base), 'show names exactly as these clients/gateways/providers would (comma-separated: side-by-side columns)');
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(named))));

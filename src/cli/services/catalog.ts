@@ -51,6 +51,7 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
   const { settings, config } = request;
   const source = await toolSource(runtime, request);
   const auth = settings.catalog ? undefined : await authResolverFor(runtime, config?.servers ?? []);
+  const progress = discoveryProgress(runtime);
   const acquired = await acquireCatalog(source, {
     servers: request.servers ?? settings.server,
     config,
@@ -66,20 +67,107 @@ export async function obtainCatalog(runtime: Runtime, request: CatalogRequest): 
       hostEnv: runtime.io.env,
       secrets: runtime.console.secrets,
       maxResponseBytes: settings.maxResponseSize,
-      onProgress: progressLine(runtime),
+      onProgress: progress.onEvent,
       // Print first: the servers are ended while (and after) the results are written.
       ...(runtime.afterOutput ? { deferClose: runtime.afterOutput } : {}),
       ...request.client,
       ...(auth ? { auth } : {}),
       ...(settings.catalog ? {} : { revisions: revisionStore(runtime) }),
     },
-  });
+  }).finally(() => progress.stop());
   runtime.console.clearProgress();
   // Ctrl-C: no catalog, no per-server failures; the command layer prints one "interrupted" line and exits 130.
   if (runtime.io.signal.aborted) throw new McpnsError('INTERRUPTED', 'interrupted');
-  // A saved catalog's failed servers are data in the document, not something that just happened.
-  if (!settings.catalog) reportDiscoveries(runtime, acquired.discoveries);
+  // A saved catalog's failed servers are data in the document, not something that just happened. Failures reported
+  // as they happened are not repeated.
+  if (!settings.catalog)
+    reportDiscoveries(
+      runtime,
+      acquired.discoveries.filter(({ server }) => !progress.reported.has(server.name)),
+    );
   return acquired;
+}
+
+/** Plain progress lines without a terminal: every this many ms at most (MCPNS_PROGRESS_INTERVAL_MS; 0: none). */
+const DEFAULT_PROGRESS_INTERVAL_MS = 1000;
+
+/**
+ * What the person sees while servers are discovered: the live line on a terminal; without one (CI, a pipe, a log),
+ * a plain line when a server has taken longer than the interval and then at most one per interval while something
+ * changes, naming the servers still running and the ones that finished since. Either way, a server that fails is
+ * reported at once (not after the slowest server), unless the run was interrupted.
+ */
+function discoveryProgress(runtime: Runtime): { onEvent: (event: DiscoveryProgress) => void; stop: () => void; reported: Set<string> } {
+  const live = progressLine(runtime);
+  const reported = new Set<string>();
+  const plain = plainProgress(runtime);
+  return {
+    reported,
+    onEvent: (event) => {
+      live(event);
+      plain?.onEvent(event);
+      if (event.phase === 'failed' && event.discovery && !runtime.io.signal.aborted && event.discovery.server.error?.code !== 'INTERRUPTED') {
+        reported.add(event.server);
+        reportDiscoveries(runtime, [event.discovery]);
+      }
+    },
+    stop: () => plain?.stop(),
+  };
+}
+
+function progressInterval(runtime: Runtime): number {
+  const setting = runtime.io.env['MCPNS_PROGRESS_INTERVAL_MS'];
+  const value = setting === undefined || setting === '' ? DEFAULT_PROGRESS_INTERVAL_MS : Number(setting);
+  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_PROGRESS_INTERVAL_MS;
+}
+
+function plainProgress(runtime: Runtime): { onEvent: (event: DiscoveryProgress) => void; stop: () => void } | undefined {
+  const settings = runtime.console.settings;
+  const intervalMs = progressInterval(runtime);
+  if (runtime.console.liveProgress || settings.json || settings.quiet || intervalMs === 0) return undefined;
+  const running = new Map<string, { since: number; runner?: string }>();
+  let finishedSince: string[] = [];
+  let done = 0;
+  let total = 0;
+  let shown = false;
+  const announced = new Set<string>();
+  const tick = (): void => {
+    const now = Date.now();
+    const newlySlow = [...running].filter(([server, state]) => now - state.since >= intervalMs && !announced.has(server));
+    // A line when a server has become slow, or (once one was) when servers finished: at most one per interval.
+    if (newlySlow.length === 0 && (!shown || finishedSince.length === 0)) return;
+    const waiting = [...running].map(([server, state]) => {
+      announced.add(server);
+      return `${server} (${Math.floor((now - state.since) / 1000)} s${state.runner ? `, ${state.runner} installing` : ''})`;
+    });
+    const parts = [
+      ...(finishedSince.length ? [`finished: ${finishedSince.join(', ')}`] : []),
+      ...(waiting.length ? [`waiting for ${waiting.join(', ')}`] : []),
+    ];
+    runtime.console.event('progress', `discovering: ${done}/${total} servers done; ${parts.join('; ')}`);
+    shown = true;
+    finishedSince = [];
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    onEvent: (event) => {
+      total = event.total;
+      done = event.done;
+      if (event.phase === 'start') running.set(event.server, { since: Date.now() });
+      else if (event.phase === 'installing')
+        running.set(event.server, { since: running.get(event.server)?.since ?? Date.now(), runner: event.runner ?? 'package runner' });
+      else if (event.phase === 'installed') running.set(event.server, { since: running.get(event.server)?.since ?? Date.now() });
+      else {
+        running.delete(event.server);
+        if (shown) finishedSince.push(event.phase === 'failed' ? `${event.server} (failed)` : event.server);
+      }
+    },
+    stop: () => {
+      clearInterval(timer);
+      if (shown && finishedSince.length) runtime.console.event('progress', `discovering: ${done}/${total} servers done; finished: ${finishedSince.join(', ')}`);
+    },
+  };
 }
 
 /**

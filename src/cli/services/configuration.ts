@@ -37,6 +37,8 @@ export async function loadConfiguration(runtime: Runtime, options: SourceOptions
     if (client === 'mcpns' && (options.catalog !== undefined || resolve(runtime.io.cwd, file) === runtime.io.announcedConfig)) continue;
     runtime.console.status(readingMessage(file, client), { file, client });
   }
+  // --scan/--client: every client file read, by name (which of the many places held a config).
+  for (const { file, client } of config.scanned ?? []) runtime.console.status(readingMessage(file, client), { file, client });
   const masked = config.servers.filter((server) => describeTarget(server).masked).map((server) => server.name);
   if (masked.length) runtime.console.detail(`${MASKED_NOTE} (${masked.join(', ')})`, { servers: masked });
   reportDiagnostics(runtime, [...config.diagnostics, ...config.servers.flatMap((server) => server.diagnostics)]);

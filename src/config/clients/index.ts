@@ -68,6 +68,7 @@ export function readClientConfigs(options: LoadOptions & { clients: string[]; sc
       found.push(shown);
       const read = reader.read({ file, shown, text, scope: location.scope, options });
       loaded.files.push(shown);
+      (loaded.scanned ??= []).push({ file: shown, client: reader.id });
       collect(loaded, reader, read, shown);
       reads.push({ client: reader.id, read });
     }
