@@ -3,6 +3,7 @@ export const EXAMPLE_FILES: string[];
 
 export interface ExampleMarker {
   vary: string[];
+  maybe: string[];
   env: Record<string, string>;
   unordered: boolean;
   exit?: number[];

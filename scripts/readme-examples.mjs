@@ -3,7 +3,7 @@
 // is preceded by a marker that says how to run it, or why it cannot run here:
 //
 //   <!-- example: [project=<dir>] [files=<a,b>] [setup="<command>"] [exit=<n[,n…]>] [env.NAME=<value>]
-//                 [vary="<regex>"]… [unordered] [timeout=<ms>] -->
+//                 [vary="<regex>"]… [maybe="<regex>"]… [unordered] [timeout=<ms>] -->
 //   <!-- example: skip="<why it cannot run offline in a test>" -->
 //
 // Commands run with `sh` in the repository root (or, with `project`/`files`, in a fresh folder holding a copy of
@@ -13,7 +13,8 @@
 // `setup` runs first (its output is not shown). Each command's output is compared with the lines below it up to the
 // next `$ ` line; a line holding only `…` stands for any number of lines. What truly varies is normalised: this
 // checkout's path reads /path/to/mcpns, the project copy /path/to/project, the home folder /home/you; `vary`
-// regular expressions mark more (dates, durations) and `unordered` lets consecutive `mcpns: …` messages (each with
+// regular expressions mark more (dates, durations), a line matching a `maybe` expression may be missing (a race the
+// text around the block explains), and `unordered` lets consecutive `mcpns: …` messages (each with
 // its indented lines) come in any order, for servers that finish concurrently.
 //
 // `node scripts/readme-examples.mjs` checks every example; `--update` writes each real output into its file
@@ -62,9 +63,10 @@ function parseOptions(text) {
 }
 
 function markerOf(text) {
-  const marker = { vary: [], env: {}, unordered: false };
+  const marker = { vary: [], maybe: [], env: {}, unordered: false };
   for (const [key, value] of parseOptions(text)) {
     if (key === 'vary') marker.vary.push(String(value));
+    else if (key === 'maybe') marker.maybe.push(String(value));
     else if (key.startsWith('env.')) marker.env[key.slice(4)] = String(value);
     else if (key === 'unordered') marker.unordered = true;
     else if (key === 'exit') marker.exit = String(value).split(',').map(Number);
@@ -203,13 +205,19 @@ function normalisePaths(output, { cwd, home }) {
   return text === '' ? [] : text.replace(/\n$/, '').split('\n');
 }
 
-/** Lines as compared: `vary` matches become <varies>, trailing spaces go, and `unordered` sorts message runs. */
+/**
+ * Lines as compared: lines matching a `maybe` pattern go (they may or may not be printed), `vary` matches become
+ * <varies>, trailing spaces go, and `unordered` sorts message runs.
+ */
 function comparable(lines, marker) {
-  let out = lines.map((line) => {
-    let text = line.replace(/\s+$/, '');
-    for (const pattern of marker.vary) text = text.replace(new RegExp(pattern, 'g'), '<varies>');
-    return text;
-  });
+  const maybe = marker.maybe.map((pattern) => new RegExp(pattern));
+  let out = lines
+    .filter((line) => !maybe.some((pattern) => pattern.test(line)))
+    .map((line) => {
+      let text = line.replace(/\s+$/, '');
+      for (const pattern of marker.vary) text = text.replace(new RegExp(pattern, 'g'), '<varies>');
+      return text;
+    });
   if (marker.unordered) out = sortMessageRuns(out);
   return out;
 }

@@ -65,6 +65,10 @@ describe('the example checker', () => {
     expect(compareExample(elided, run(['first', 'x']))).toMatchObject([{ problem: 'output differs' }]);
     const varying = block('<!-- example: vary="after \\d+ ms" -->', '$ a\ndone after 12 ms');
     expect(compareExample(varying, run(['done after 9031 ms']))).toEqual([]);
+    const optional = block('<!-- example: maybe="^late " -->', '$ a\nfirst\nlate line\nlast');
+    expect(compareExample(optional, run(['first', 'last']))).toEqual([]);
+    expect(compareExample(optional, run(['first', 'late line', 'last']))).toEqual([]);
+    expect(compareExample(optional, run(['first', 'other', 'last']))).toMatchObject([{ problem: 'output differs' }]);
     const messages = block('<!-- example: unordered -->', '$ a\nmcpns: b failed\n  why b\nmcpns: a failed\ntable');
     expect(compareExample(messages, run(['mcpns: a failed', 'mcpns: b failed', '  why b', 'table']))).toEqual([]);
     expect(compareExample(block('<!-- example: -->', '$ a\nmcpns: b\nmcpns: a'), run(['mcpns: a', 'mcpns: b']))).toMatchObject([{ problem: 'output differs' }]);
