@@ -165,7 +165,9 @@ function plainProgress(runtime: Runtime): { onEvent: (event: DiscoveryProgress) 
     },
     stop: () => {
       clearInterval(timer);
-      if (shown && finishedSince.length) runtime.console.event('progress', `discovering: ${done}/${total} servers done; finished: ${finishedSince.join(', ')}`);
+      // Interrupted: the command prints one "interrupted" line and nothing else.
+      if (shown && finishedSince.length && !runtime.io.signal.aborted)
+        runtime.console.event('progress', `discovering: ${done}/${total} servers done; finished: ${finishedSince.join(', ')}`);
     },
   };
 }
