@@ -125,12 +125,24 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
         (common) => {
           if (aborted) return;
           const inSession = common['mcp-session-id'] !== undefined;
-          request = send(url, { method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) =>
-            read(response, maxResponseBytes, readHandlers(inSession)),
-          );
-          request.setNoDelay(true);
-          request.on('error', (error) => fail(`could not be reached: ${error.message}`));
-          request.end(body);
+          const attempt = (retried: boolean): void => {
+            let answered = false;
+            const sent = send(url, { method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) => {
+              answered = true;
+              read(response, maxResponseBytes, readHandlers(inSession));
+            });
+            request = sent;
+            sent.setNoDelay(true);
+            sent.on('error', (error) => {
+              // A kept-alive connection the server closed as idle just as the request went out: the server never read
+              // it (it closes only idle connections), so it is sent once more on a new connection — as Node's docs
+              // advise. Anything else fails the call.
+              if (!retried && !answered && !aborted && !settled && sent.reusedSocket && isConnectionReset(error)) return attempt(true);
+              fail(`could not be reached: ${error.message}`);
+            });
+            sent.end(body);
+          };
+          attempt(false);
         },
         () => {
           // The auth provider could not give a token: the SDK transport reports that in its own words.
@@ -151,6 +163,11 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
       agent.destroy();
     },
   };
+}
+
+/** The errors of a connection the other side closed (ECONNRESET, or Node's "socket hang up"). */
+function isConnectionReset(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up';
 }
 
 interface ReadHandlers {
