@@ -351,6 +351,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return false;
     const id = message.id;
     const sessionHeader = { 'mcp-session-id': String(req.headers['mcp-session-id']) };
+    const primable = version !== undefined && String(version) >= '2025-11-25';
     let stream = false;
     let finished = false;
     // Resumable (the upstream made its answer resumable): every event has an id and is kept; `sink` is where the
@@ -431,7 +432,8 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
           emit({ jsonrpc: '2.0', id: askId, method: askMethod, ...(askParams ? { params: askParams } : {}) });
         }),
       resumable: () => {
-        if (streamId !== undefined || stream || res.headersSent || gone()) return;
+        // Only for a client of 2025-11-25 or later: older ones do not expect an event with empty data (as the SDK).
+        if (!primable || streamId !== undefined || stream || res.headersSent || gone()) return;
         streamId = `${FAST_STREAM_PREFIX}${randomUUID()}`;
         openStream();
         // The priming event: an id to resume from and how long to wait before reconnecting.

@@ -159,4 +159,34 @@ describe('mcpns serve --http: resumable answers (SEP-1699)', () => {
     expect(response.status).toBe(400);
     expect(body).not.toContain('released broken-stream');
   });
+
+  it('a client older than 2025-11-25 gets the answer without a priming event (an event with empty data is new in 2025-11-25)', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'older', version: '1' } },
+      }),
+    });
+    await init.text();
+    const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
+    const initialized = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...session },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    expect(initialized.status).toBe(202);
+    const call = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...session },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'up__release', arguments: { key: 'older-client' } } }),
+    });
+    const body = await call.text();
+    expect(call.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(body)).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'released' }] } });
+  });
 });
