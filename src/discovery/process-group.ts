@@ -40,6 +40,15 @@ export interface ShutdownPolicy {
 
 /** Normal close after a successful session. */
 export const CLOSE_POLICY: ShutdownPolicy = { stdinGraceMs: STDIN_GRACE_MS, termGraceMs: TERM_GRACE_MS };
+/**
+ * After stdin EOF when a request was just cancelled (`--call-timeout`): notifications/cancelled is in the pipe
+ * ahead of the EOF, and a server that was busy (or a loaded machine) needs a moment to read it and stop the work;
+ * SIGTERM after 25 ms cut it off before it read the cancel. A server that exits on EOF costs nothing more; an
+ * interrupt (Ctrl-C) still ends every group at once.
+ */
+export const CANCELLED_STDIN_GRACE_MS = 500;
+/** Normal close of a session whose last request was cancelled. */
+export const CANCELLED_CLOSE_POLICY: ShutdownPolicy = { stdinGraceMs: CANCELLED_STDIN_GRACE_MS, termGraceMs: TERM_GRACE_MS };
 /** A deadline passed or the run was interrupted: the server may be working; SIGTERM now, SIGKILL after the grace. */
 export const KILL_POLICY: ShutdownPolicy = { stdinGraceMs: 0, termGraceMs: TERM_GRACE_MS };
 

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { inheritedEnvironment, SDK_DEFAULT_ENV } from '../config/spawn-env.js';
 import { serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
-import { CLOSE_POLICY, KILL_POLICY, ProcessGroup, RUNNER_TERM_GRACE_MS, TERM_GRACE_MS, type ShutdownPolicy } from './process-group.js';
+import { CANCELLED_CLOSE_POLICY, CLOSE_POLICY, KILL_POLICY, ProcessGroup, RUNNER_TERM_GRACE_MS, TERM_GRACE_MS, type ShutdownPolicy } from './process-group.js';
 import { adoptPrespawned } from './prespawn.js';
 import type { StderrBuffer } from './stderr-buffer.js';
 import { capDepth, WIRE_MAX_DEPTH } from './wire-guard.js';
@@ -86,6 +86,8 @@ export class ProcessGroupStdioTransport implements Transport {
   private closed = false;
   private finished = false;
   private sawMessage = false;
+  /** notifications/cancelled went out: close() leaves the server time to read it (CANCELLED_CLOSE_POLICY). */
+  private cancelSent = false;
   private readonly maxLineBytes: number;
 
   constructor(private readonly options: StdioProcessOptions) {
@@ -158,6 +160,7 @@ export class ProcessGroupStdioTransport implements Transport {
         reject(new Error('not connected'));
         return;
       }
+      if ('method' in message && message.method === 'notifications/cancelled') this.cancelSent = true;
       if (this.write(stdin, serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
     });
@@ -191,9 +194,12 @@ export class ProcessGroupStdioTransport implements Transport {
     return stdin.write(text);
   }
 
-  /** Normal shutdown (the spec's sequence): end stdin, a short grace, SIGTERM the group, its grace, SIGKILL the group. */
+  /**
+   * Normal shutdown (the spec's sequence): end stdin, a short grace (a longer one after a cancel), SIGTERM the group,
+   * its grace, SIGKILL the group.
+   */
   close(): Promise<void> {
-    return this.terminate(CLOSE_POLICY);
+    return this.terminate(this.cancelSent ? CANCELLED_CLOSE_POLICY : CLOSE_POLICY);
   }
 
   /**

@@ -104,4 +104,28 @@ describe('spawn first: a server that wrote to stdout and exited before discovery
     await transport.close();
     expect(await closed).toContain('[mcpns] non-JSON line on stdout ignored: not json');
   });
+
+  it('after notifications/cancelled, close() leaves a busy server time to read the cancel before SIGTERM', async () => {
+    // The server is busy for 150 ms whenever input arrives (as a loaded machine makes any server), ignores stdin EOF,
+    // and exits once it has read the cancel. With the usual 25 ms grace SIGTERM arrived first and the cancel was lost.
+    const script = [
+      'let text = "";',
+      'process.stdin.setEncoding("utf8");',
+      'process.stdin.on("data", (chunk) => {',
+      '  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);',
+      '  text += chunk;',
+      '  if (text.includes("notifications/cancelled")) { process.stderr.write("read the cancel\\n"); process.exit(0); }',
+      '});',
+      'setInterval(() => {}, 60000);',
+      READY,
+    ].join('\n');
+    const stderr = new StderrBuffer();
+    const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: ['-e', script], env: { PATH: process.env['PATH'] ?? '' }, stderr });
+    await transport.start();
+    await ready(stderr);
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'mcpns: --call-timeout of 1000 ms passed' } });
+    await transport.close();
+    expect(stderr.text()).toContain('read the cancel');
+    expect(transport.exit).toEqual({ code: 0, signal: null });
+  });
 });
