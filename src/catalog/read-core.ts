@@ -1,6 +1,7 @@
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 import { fastCatalogFile } from './fast-read.js';
+import { parseToolsInPieces } from './parse-in-pieces.js';
 import { mismatchedHashes } from './hash.js';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { definitionProblem } from './limits.js';
@@ -63,9 +64,12 @@ function readCatalogText(file: string): string {
   }
 }
 
+/** Documents larger than this parse their tools in pieces (parse-in-pieces.ts); smaller ones gain nothing from it. */
+const PIECEWISE_CHARS = 16 * 1024 * 1024;
+
 function parseJson(text: string, file: string): unknown {
   try {
-    return JSON.parse(text);
+    return (text.length > PIECEWISE_CHARS ? parseToolsInPieces(text) : undefined) ?? JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? text.length);
     const { line, column } = positionAt(text, offset);
