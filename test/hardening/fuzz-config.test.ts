@@ -1,16 +1,20 @@
 /**
  * Fuzzing the config readers: every real config fixture (each client's dialect: JSON, JSONC, TOML, YAML) and
  * mcpns.config.json, mutated at random, either loads or fails with an McpnsError naming the problem — never
- * another exception, never a hang (each run has a deadline in a worker thread; see support/guard.ts).
+ * another exception, never a hang (each run has a deadline in a worker thread; see support/guard.ts; each property
+ * has a time budget, support/fuzz.ts).
  * Loaded configs also go through what `mcpns servers` does next (secret collection, summaries).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { GuardedParser, type Outcome } from './support/guard.js';
 import { applyMutations, mutations } from './support/mutate.js';
+import { assertFuzz, FUZZ_TEST_TIMEOUT_MS } from './support/fuzz.js';
+
+vi.setConfig({ testTimeout: FUZZ_TEST_TIMEOUT_MS });
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -46,7 +50,7 @@ describe('fuzz: config readers on mutated real configs', () => {
 
   it('mutated configs parse or raise a config error, never crash or hang', async () => {
     const codes = new Map<string, number>();
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(fc.constantFrom(...FIXTURES), mutations, fc.constantFrom(...ENVS), async (fixture, list, env) => {
         const text = applyMutations(fixture.text, fixture.path, list);
         const outcome = await guard.run('config', { path: fixture.path, text, env });
@@ -56,7 +60,7 @@ describe('fuzz: config readers on mutated real configs', () => {
           if (!CONFIG_CODES.includes(outcome.code!)) throw new Error(`unexpected error code ${outcome.code}: ${describeFailure(outcome, fixture.path, text)}`);
         }
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+      300,
     );
     // The mutations do reach the error paths (a fuzzer that never breaks anything proves nothing).
     expect([...codes.keys()].some((code) => code.startsWith('CONFIG_'))).toBe(true);
@@ -83,13 +87,13 @@ describe('fuzz: config readers on mutated real configs', () => {
   const OTHER_DIALECTS = FIXTURES.filter((fixture) => /\.(ya?ml|toml)$/.test(fixture.path));
   it('mutated YAML and TOML configs parse or raise a config error', async () => {
     expect(OTHER_DIALECTS.length).toBeGreaterThanOrEqual(4);
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(fc.constantFrom(...OTHER_DIALECTS), mutations, async (fixture, list) => {
         const text = applyMutations(fixture.text, fixture.path, list);
         const outcome = await guard.run('config', { path: fixture.path, text, env: ENVS[1] });
         if (outcome.outcome !== 'ok' && outcome.outcome !== 'mcpns-error') throw new Error(describeFailure(outcome, fixture.path, text));
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+      200,
     );
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseCatalogText } from '../../src/catalog/read.js';
 import { getTarget, listTargets } from '../../src/naming/index.js';
 import { extractFirstJson } from '../../src/route/extract-json.js';
@@ -15,9 +15,11 @@ import { runCli } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { GuardedParser, type Outcome } from './support/guard.js';
 import { applyMutations, mutations, structuralMutations } from './support/mutate.js';
+import { assertFuzz, FUZZ_TEST_TIMEOUT_MS, fuzzRuns } from './support/fuzz.js';
 import { makeTempDir } from '../helpers/temp.js';
 
-const runs = (count: number): number => Number(process.env.FUZZ_RUNS ?? count);
+const runs = fuzzRuns;
+vi.setConfig({ testTimeout: FUZZ_TEST_TIMEOUT_MS });
 const guard = new GuardedParser();
 const scratch = makeTempDir('mcpns-fuzz-catalog-');
 afterAll(async () => {
@@ -39,14 +41,14 @@ const CATALOGS = [
 
 describe('fuzz: catalog documents', () => {
   it('mutated catalogs parse or fail with CATALOG_INVALID / CATALOG_VERSION', async () => {
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(fc.constantFrom(...CATALOGS), mutations, async (fixture, list) => {
         const text = applyMutations(fixture.text, fixture.path, list);
         const outcome = await guard.run('catalog', { text });
         if (!clean(outcome)) throw new Error(explain(outcome, text));
         if (outcome.outcome === 'mcpns-error') expect(['CATALOG_INVALID', 'CATALOG_VERSION']).toContain(outcome.code);
       }),
-      { numRuns: runs(250) },
+      250,
     );
   });
 });
@@ -56,7 +58,7 @@ describe('fuzz: offline commands on catalogs that parse', () => {
   it('list, check, export and diff handle every catalog the reader accepts', async () => {
     let accepted = 0;
     let index = 0;
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(fc.constantFrom(...CATALOGS), fc.oneof(mutations, structuralMutations), async (fixture, list) => {
         const text = applyMutations(fixture.text, fixture.path, list);
         try {
@@ -79,7 +81,7 @@ describe('fuzz: offline commands on catalogs that parse', () => {
           }
         }
       }),
-      { numRuns: runs(80) },
+      80,
     );
     if (process.env.FUZZ_DEBUG) console.log(`accepted ${accepted}`);
     expect(accepted).toBeGreaterThan(0);
@@ -122,7 +124,7 @@ describe('fuzz: hostile JSON Schemas in tools', () => {
 
   it('check, lint, diff, export and call handle any schema content without an internal error', async () => {
     let index = 0;
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), async (edits) => {
         const catalog = structuredClone(demo);
         for (const { tool: at, where, value } of edits) {
@@ -159,7 +161,7 @@ describe('fuzz: hostile JSON Schemas in tools', () => {
           }
         }
       }),
-      { numRuns: runs(100) },
+      100,
     );
   });
 });
@@ -180,7 +182,7 @@ describe('fuzz: --args', () => {
   );
 
   it('parseArgumentsJson: an object, or ARGS_INVALID with a 1-based line and column for syntax errors', async () => {
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(jsonish, async (text) => {
         const outcome = await guard.run('argsJson', { text });
         if (!clean(outcome)) throw new Error(explain(outcome, text));
@@ -192,7 +194,7 @@ describe('fuzz: --args', () => {
           }
         }
       }),
-      { numRuns: runs(300) },
+      300,
     );
   });
 
@@ -209,13 +211,13 @@ describe('fuzz: --args', () => {
       fc.string({ unit: 'binary', maxLength: 20 }),
       fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', '', ':', 'a:'), fc.constantFrom('=', ':=', '=='), jsonish).map(([key, op, value]) => `${key}${op}${value}`),
     );
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(fc.array(pair, { maxLength: 4 }), schema, async (pairs, inputSchema) => {
         const outcome = await guard.run('argsPairs', { pairs, schema: inputSchema });
         if (!clean(outcome)) throw new Error(explain(outcome, { pairs, inputSchema }));
         if (outcome.outcome === 'mcpns-error') expect(outcome.code).toBe('ARGS_INVALID');
       }),
-      { numRuns: runs(300) },
+      300,
     );
   });
 });
@@ -227,12 +229,12 @@ describe('fuzz: plan extraction from model prose', () => {
       fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', '`', '\n', 'a', ':', ','), maxLength: 300 }),
       fc.constant('{'.repeat(3000) + '"' + '['.repeat(3000)),
     );
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(text, async (input) => {
         const outcome = await guard.run('extractJson', { text: input });
         if (outcome.outcome !== 'ok') throw new Error(explain(outcome, input));
       }),
-      { numRuns: runs(250) },
+      250,
     );
   });
 
@@ -317,7 +319,7 @@ describe('fuzz: deep schemas (issue 18 §4)', () => {
 
   it('any deep part of a tool makes that tool MALFORMED_TOOL; every command finishes without an internal error', async () => {
     let index = 0;
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(
         fc.integer({ min: 130, max: 6000 }),
         fc.constantFrom('properties', 'items', 'anyOf', 'array'),
@@ -351,7 +353,7 @@ describe('fuzz: deep schemas (issue 18 §4)', () => {
           }
         },
       ),
-      { numRuns: runs(8) },
+      8,
     );
   });
 
@@ -365,7 +367,7 @@ describe('fuzz: huge bodies (issue 18 §4, §8)', () => {
   it('every response body over the cap fails with ResponseTooLargeError, however it is chunked; others arrive whole', async () => {
     const { cappedFetch } = await import('../../src/discovery/capped-fetch.js');
     const { ResponseTooLargeError } = await import('../../src/discovery/errors.js');
-    await fc.assert(
+    await assertFuzz(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 30 }),
         fc.integer({ min: 1, max: 40_000 }),
@@ -398,7 +400,7 @@ describe('fuzz: huge bodies (issue 18 §4, §8)', () => {
           }
         },
       ),
-      { numRuns: runs(300) },
+      300,
     );
   });
 });

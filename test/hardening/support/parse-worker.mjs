@@ -1,7 +1,7 @@
 // Worker thread for the fuzz suites: runs one parser on one input and reports how it ended. It imports the built
 // modules (dist/, `npm run build` first) so the test thread can kill it when a parser hangs on some input,
 // which no in-thread timer could do for synchronous code.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
@@ -59,6 +59,19 @@ const operations = {
     const found = extractFirstJson(text);
     if (found && (found.start < 0 || found.end > text.length || found.start > found.end)) throw new Error(`offsets out of range: ${found.start}..${found.end}`);
     return found ? 'found' : 'none';
+  },
+  // For the guard's own test (guard.test.ts): a parser that never returns, one that is slow only the first time it
+  // sees an input (a busy machine, as far as the guard can tell), and one that takes its thread down.
+  spin() {
+    for (;;);
+  },
+  slowFirstTime({ marker }) {
+    if (existsSync(marker)) return 'fast the second time';
+    writeFileSync(marker, '');
+    for (;;);
+  },
+  die() {
+    process.exit(3);
   },
 };
 
