@@ -78,7 +78,7 @@ export function completeWords(root: AnyCommand, words: readonly string[], names:
     return answers[0] === COMPLETE_FILES ? answers : answers.map((answer) => `${flag}=${answer}`);
   }
   if (!afterDoubleDash && current.startsWith('-')) {
-    const options = help.visibleOptions(command as unknown as Command);
+    const options = help.visibleOptions(command);
     // A lone "-" offers the long spellings only (each short one is the same option again).
     const flags = options.flatMap((option) =>
       (current === '-' ? [option.long] : [option.long, option.short]).filter((flag): flag is string => !!flag).map((flag) => ({ flag, option })),
@@ -87,7 +87,7 @@ export function completeWords(root: AnyCommand, words: readonly string[], names:
   }
   if (operands === 0 && command.commands.length) {
     return help
-      .visibleCommands(command as unknown as Command)
+      .visibleCommands(command)
       .filter((sub) => sub.name().startsWith(current))
       .map((sub) => `${sub.name()}\t${oneLine(sub.description())}`);
   }
