@@ -5,6 +5,7 @@
  * private members, so they are checked at run time here and the fast path is left off when the shape differs; the
  * test of this file fails when an SDK update changes that shape, so the silent fallback never goes unnoticed.
  */
+import { jsonBodyMessages } from './json.js';
 
 /** What the fast path needs of an SDK HTTP client transport. */
 export interface HttpTransportView {
@@ -41,4 +42,34 @@ export function httpTransportView(transport: unknown): HttpTransportView | undef
       return headers;
     },
   };
+}
+
+type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Make the SDK transport read an `application/json` answer that holds one JSON-RPC message per line (the conformance
+ * suite's reference server answers its streaming diagnostics so) as the batch it is, instead of failing the call with
+ * JSON.parse's "Unexpected non-whitespace character". It wraps the transport's private `_fetch` (read at every send);
+ * false when the transport is not of that shape (then such a body fails the call, as before).
+ */
+export function tolerateJsonLines(transport: unknown): boolean {
+  const internals = transport as { _fetch?: unknown; _commonHeaders?: unknown } | undefined;
+  if (!internals || typeof internals._fetch !== 'function' || typeof internals._commonHeaders !== 'function') return false;
+  const base = internals._fetch as FetchLike;
+  const wrapped: FetchLike = async (input, init) => {
+    const response = await base(input, init);
+    if (init?.method !== 'POST' || !response.ok || !response.body) return response;
+    if ((response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') return response;
+    const text = await response.text();
+    const values = text.includes('\n') ? jsonBodyMessages(text) : undefined;
+    const body = values && values.length > 1 ? JSON.stringify(values) : text;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    const copy = new Response(body, { status: response.status, statusText: response.statusText, headers });
+    // What the SDK's redirect handling reads of the original response.
+    for (const key of ['url', 'redirected', 'type'] as const) Object.defineProperty(copy, key, { value: response[key] });
+    return copy;
+  };
+  internals._fetch = wrapped;
+  return true;
 }

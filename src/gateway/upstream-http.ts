@@ -8,6 +8,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { jsonBodyMessages } from './json.js';
 import { httpTransportView } from './sdk-http-transport.js';
 
 export interface PostHandlers {
@@ -214,13 +215,9 @@ function read(response: IncomingMessage, maxBytes: number, handlers: ReadHandler
       events('\n\n');
       return handlers.onEnd();
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return handlers.onFailed('answered with a body that is not JSON');
-    }
-    for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') handlers.onMessage(item as Record<string, unknown>);
+    const values = jsonBodyMessages(text);
+    if (!values) return handlers.onFailed('answered with a body that is not JSON');
+    for (const item of values) if (item && typeof item === 'object') handlers.onMessage(item as Record<string, unknown>);
     handlers.onEnd();
   });
   response.on('error', (error) => handlers.onFailed(`stream broke: ${error.message}`));

@@ -17,6 +17,7 @@ import type { ClientRole } from '../discovery/session.js';
 import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
 import { jsonObject } from './json.js';
+import { tolerateJsonLines } from './sdk-http-transport.js';
 import { rawPoster } from './upstream-http.js';
 
 /** Results pass through exactly as the upstream sent them: no schema but "a JSON object". */
@@ -144,6 +145,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   const { session } = held;
   const client = session.client;
   const protocolVersion = session.protocolVersion ?? client.getNegotiatedProtocolVersion();
+  const modern = protocolVersion !== undefined && protocolVersion >= MODERN_REVISION;
   let closing = false;
   let lost: ((reason: string) => void) | undefined;
   let lostReason: string | undefined;
@@ -194,6 +196,12 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       result?: JsonObject;
       error?: { code: number; message: string; data?: unknown };
     };
+    // A 2026-07-28 server that leaves resultType out of a result (the conformance suite's reference server does, for
+    // its diagnostic tools): the SDK would fail the call ("MUST include it"); a gateway passes the answer on as the
+    // complete result it is, as the earlier revisions' bridge reads it.
+    if (modern && candidate.result && typeof candidate.result === 'object' && candidate.result['resultType'] === undefined) {
+      candidate.result['resultType'] = 'complete';
+    }
     if (candidate.method === undefined && typeof candidate.id === 'string') {
       const pending = settleRaw(candidate.id);
       if (pending) {
@@ -221,6 +229,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     };
   }
   if (transport) {
+    tolerateJsonLines(transport);
     innerHandler = transport.onmessage as typeof innerHandler;
     transport.onmessage = (message, extra) => route(message, extra, innerHandler);
   }
@@ -258,7 +267,6 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       if (token) progressRoutes.delete(token);
     }
   };
-  const modern = protocolVersion !== undefined && protocolVersion >= MODERN_REVISION;
   // Over stdio a raw request is one line on the child's stdin, beside the SDK's (no promise, no copy of the message).
   const stdio = transport instanceof ProcessGroupStdioTransport ? transport : undefined;
   const rawFailed = (id: string, error: unknown): void =>

@@ -71,13 +71,29 @@ describe('mcpns serve in front of a server that speaks both revisions', () => {
     client.setRequestHandler(ElicitRequestSchema, async (request) => ({ action: 'accept', content: { name: `Ada (asked "${request.params.message}")` } }));
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['two__ask', 'two__hello']);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['two__ask', 'two__bare', 'two__hello', 'two__lines']);
       expect((await client.callTool({ name: 'two__hello', arguments: {} })).content).toEqual([{ type: 'text', text: 'hello from 2025-11-25' }]);
       expect((await client.callTool({ name: 'two__ask', arguments: {} })).content).toEqual([
         { type: 'text', text: 'Hello, Ada (asked "What is your name?")!' },
       ]);
     } finally {
       await client.close();
+    }
+  });
+
+  it('answers a server writes one JSON message per line, or without resultType, reach both eras (the reference server answers so)', async () => {
+    const client = new Client({ name: 'old', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      expect((await client.callTool({ name: 'two__lines', arguments: {} })).content).toEqual([{ type: 'text', text: 'lines result' }]);
+      expect((await client.callTool({ name: 'two__bare', arguments: {} })).content).toEqual([{ type: 'text', text: 'bare result' }]);
+    } finally {
+      await client.close();
+    }
+    for (const name of ['lines', 'bare']) {
+      const answer = await modern('tools/call', { name: `two__${name}`, arguments: {} });
+      expect(answer['error'], JSON.stringify(answer)).toBeUndefined();
+      expect(answer['result']).toMatchObject({ content: [{ type: 'text', text: `${name} result` }] });
     }
   });
 
