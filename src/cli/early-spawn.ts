@@ -1,12 +1,9 @@
-import { resolve } from 'node:path';
-import { readConfig } from '../config/load-core.js';
-import { displayPath, findOwnConfig } from '../config/locate.js';
 import { DEFAULT_CONCURRENCY } from '../discovery/defaults.js';
-import { prespawn } from '../discovery/prespawn.js';
-import { spawnRequest } from '../discovery/spawn-request.js';
 import { COMMANDS } from './commands/index.js';
 import { OPTIONS, optionGrammar, positiveIntegerValue } from './options/table.js';
-import { messageLine, readingMessage } from './services/console.js';
+import type { EarlyContext, EarlyPlan, EarlySpawn } from './services/spawn-first.js';
+
+export type { EarlyContext, EarlySpawn } from './services/spawn-first.js';
 
 /**
  * Spawn first. For the commands that discover every selected server (`discovers` in the command manifest,
@@ -17,35 +14,14 @@ import { messageLine, readingMessage } from './services/console.js';
  * (src/discovery/prespawn.ts). The command line is read with the options' own declarations (options/table.ts, the
  * table commander's options are built from), each saying what it does to this path; anything unusual (another
  * config format, a config the validator rejects, a namespace that hides servers, --catalog, an option it does not
- * know…) simply skips this, and everything runs as before.
+ * know…) simply skips this, and everything runs as before. The command line is read here with the option table
+ * alone; the config reader and the spawning half (services/spawn-first.ts) are loaded only when it may start servers,
+ * so a command line that declines (`list --catalog`) pays for neither.
  */
 const GRAMMAR = optionGrammar(Object.values(OPTIONS));
 
-interface EarlyPlan {
-  configFile?: string;
-  servers?: string[];
-  concurrency: number;
-  /** --json / --format json: stderr lines are JSON objects. */
-  json: boolean;
-  /** -q / --quiet: no status lines. */
-  quiet: boolean;
-}
-
-export interface EarlyContext {
-  cwd: string;
-  home: string;
-  env: Record<string, string | undefined>;
-  stderr: { write(text: string): void };
-}
-
-/** What spawnEarly did: how many servers it started, and the looked-up config it named on stderr (if it did). */
-export interface EarlySpawn {
-  started: number;
-  announced?: string;
-}
-
 /** What the command line asks for, or undefined when it is anything this path does not handle exactly. */
-function planFrom(argv: readonly string[]): EarlyPlan | undefined {
+export function planFrom(argv: readonly string[]): EarlyPlan | undefined {
   if (!COMMANDS.find((command) => command.name === argv[0])?.discovers) return undefined;
   const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY, json: false, quiet: false };
   for (let index = 1; index < argv.length; index++) {
@@ -91,37 +67,16 @@ function planFrom(argv: readonly string[]): EarlyPlan | undefined {
 /**
  * Start the servers the command is about to discover (at most `--concurrency` of them, in discovery order). Says how
  * many were started (0 whenever anything is not exactly what this path handles) and which looked-up config it named
- * on stderr. Never throws.
+ * on stderr. Never rejects.
  */
-export function spawnEarly(argv: readonly string[], context: EarlyContext): EarlySpawn {
-  const nothing: EarlySpawn = { started: 0 };
+export async function spawnEarly(argv: readonly string[], context: EarlyContext): Promise<EarlySpawn> {
+  let plan: EarlyPlan | undefined;
   try {
-    const plan = planFrom(argv);
-    if (!plan) return nothing;
-    const lookedUp = plan.configFile === undefined;
-    const file = lookedUp ? findOwnConfig(context.cwd, context.home) : resolve(context.cwd, plan.configFile!);
-    if (!file) return nothing;
-    // The reader itself, without zod: a config it cannot decide alone says so, and this path steps aside.
-    const { config } = readConfig({ configFiles: [file], cwd: context.cwd, env: context.env, home: context.home });
-    if (!config) return nothing;
-    if (Object.values(config.namespaces).some((namespace) => namespace.enabled === false)) return nothing; // hides servers
-    const known = new Set(config.servers.map((server) => server.name));
-    if (plan.servers?.some((name) => !known.has(name))) return nothing; // an error the command itself reports
-    const wanted = plan.servers ? new Set(plan.servers) : undefined;
-    // Discovery's order: the selected, enabled servers in config order; the first `concurrency` start at once.
-    const first = config.servers
-      .filter((server) => server.enabled && (!wanted || wanted.has(server.name)))
-      .slice(0, plan.concurrency)
-      .filter((server) => server.transport === 'stdio' && server.command !== undefined); // HTTP servers take a slot but start nothing
-    if (!first.length) return nothing;
-    // A config found by lookup is named before anything starts from it (as the command itself would name it).
-    if (lookedUp && !plan.quiet) {
-      const shown = displayPath(file, context.cwd);
-      context.stderr.write(messageLine('status', readingMessage(shown, 'mcpns'), { file: shown, client: 'mcpns' }, plan.json));
-    }
-    for (const server of first) prespawn(spawnRequest(server, context.env));
-    return { started: first.length, ...(lookedUp ? { announced: file } : {}) };
+    plan = planFrom(argv);
   } catch {
-    return nothing;
+    plan = undefined;
   }
+  if (!plan) return { started: 0 };
+  const { startEarly } = await import('./services/spawn-first.js');
+  return startEarly(plan, context);
 }

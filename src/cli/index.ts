@@ -69,7 +69,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 let announcedConfig: string | undefined;
 if (COMMANDS.find((command) => command.name === argv[0])?.discovers) {
   const { spawnEarly } = await import('./early-spawn.js');
-  announcedConfig = spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: process.env, stderr: process.stderr }).announced;
+  announcedConfig = (await spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: process.env, stderr: process.stderr })).announced;
 }
 
 const { main } = await import('./main.js');

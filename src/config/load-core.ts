@@ -9,7 +9,7 @@ import type { Diagnostic, EnvInheritSetting, OAuthSettings, ServerSpec } from '.
 import { ALL_ENV, policyFromSetting } from './spawn-env.js';
 import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
 import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
-import { linearRegExp } from '../util/linear-regexp.js';
+import { checkLinearPattern } from '../util/linear-regexp.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, detectClient, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
@@ -337,7 +337,7 @@ function validateRegexes(config: McpnsConfig, shown: string, text: string, tree:
     if (namespace.pattern === undefined) continue;
     try {
       // The engine lint runs it on (tool names come from servers): lookahead or backreferences are refused here.
-      linearRegExp(namespace.pattern, 'u');
+      checkLinearPattern(namespace.pattern, 'u');
     } catch (error) {
       const at = locate(text, tree, ['namespaces', name, 'pattern']);
       throw new ConfigError('CONFIG_INVALID', `namespaces.${name}.pattern: invalid regular expression: ${(error as Error).message}`, {

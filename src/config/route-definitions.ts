@@ -22,7 +22,7 @@ export function templatePlaceholders(template: unknown, path: Array<string | num
   }
   return [];
 }
-import { linearRegExp, type LinearRegExp } from '../util/linear-regexp.js';
+import { checkLinearPattern, linearRegExp, type LinearRegExp } from '../util/linear-regexp.js';
 
 /** One tool call a rule makes: `tool`/`arguments` on the rule itself, or each entry of `calls`. */
 export interface RouteCallTemplate {
@@ -91,7 +91,8 @@ export function checkRouteDefinitions(routes: Route[]): RouteDefinitionProblem[]
       add(at('flags'), `flags "${route.flags}" not allowed (use d, i, m, s, u, v; g and y make matching stateful)`);
     } else if (route.pattern !== undefined) {
       try {
-        groups = namedGroups(compileRoutePattern(route)!);
+        // Checked, not compiled: only the commands that route run the pattern (compileRoutePattern, when they do).
+        groups = [...checkLinearPattern(route.pattern, route.flags ?? DEFAULT_ROUTE_FLAGS).groupNames];
       } catch (error) {
         add(at('pattern'), `invalid regular expression: ${(error as Error).message}`);
         return;

@@ -1,5 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type * as ChildProcesses from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { settledOrAfter } from '../util/settle.js';
+
+// node:child_process (with net, stream and dgram: ~3 ms of start-up) is loaded on the first spawn: the entry point
+// imports this module for the registry it ends on a signal, and most commands start no process.
+const requireBuiltin = createRequire(import.meta.url);
+let childProcesses: typeof ChildProcesses | undefined;
+const loadChildProcesses = (): typeof ChildProcesses => (childProcesses ??= requireBuiltin('node:child_process') as typeof ChildProcesses);
 
 /** Where a group's stderr goes: a discovery's StderrBuffer, or a prespawned group's holding area. */
 export interface StderrSink {
@@ -125,7 +133,7 @@ export class ProcessGroup {
    * is lost when the SDK is loaded after the spawn. Throws synchronously only on invalid arguments.
    */
   static spawn(options: SpawnGroupOptions): ProcessGroup {
-    const child = spawn(options.command, options.args, {
+    const child = loadChildProcesses().spawn(options.command, options.args, {
       env: options.env,
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -98,6 +98,141 @@ export function unsupportedReason(pattern: string, flags = 'u'): string | undefi
   }
 }
 
+/**
+ * Check `pattern` as linearRegExp would, without running it: throws the same SyntaxError or UnsupportedPatternError and
+ * returns the named groups in order. A config is checked when it is read, by every command, while few commands run its
+ * patterns: a pattern in a plain subset of the syntax (simpleGroupNames), which RE2 accepts whenever V8 does, is
+ * decided here without loading the engine (loading and compiling cost ~15 ms of a command's start-up); anything else is
+ * compiled, and the engine's verdict is the answer. A property test holds the subset to RE2's verdict.
+ */
+export function checkLinearPattern(pattern: string, flags = 'u'): { groupNames: readonly string[] } {
+  if (!compiled.has(`${flags}/${pattern}`)) {
+    new RegExp(pattern, flags.replace(/[gy]/g, '')); // V8's syntax check and message, as compile() gives them
+    rewrite(pattern, flags); // what only a backtracking engine can run, refused as compile() refuses it
+    const groupNames = simpleGroupNames(pattern, flags);
+    if (groupNames) return { groupNames };
+  }
+  return linearRegExp(pattern, flags);
+}
+
+/** RE2's general categories, as `\p{…}` names them (the short names; V8 accepts these too). */
+const CATEGORIES = new Set('C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs'.split(' '));
+/** Control-character escapes of the plain subset. */
+const PLAIN_ESCAPES = /^[nrtfv]$/;
+/** Punctuation that may be escaped to stand for itself. */
+const PUNCTUATION = /^[\^$\\.*+?()[\]{}|/-]$/;
+const NAMED_GROUP = /\(\?<([A-Za-z_][A-Za-z0-9_]*)>/y;
+const CATEGORY = /\\[pP]\{([A-Za-z]{1,2})\}/y;
+/** Beyond these the engine has limits of its own (nesting height, size): such patterns are compiled. */
+const PLAIN_MAX_LENGTH = 2000;
+const PLAIN_MAX_DEPTH = 100;
+
+/**
+ * The named groups of a pattern V8 has accepted with `flags`, when it lies in a plain subset of the syntax RE2 accepts
+ * whenever V8 does: literals, `.`, `^`, `$`, `|`, `\d \w \s \b` and their negations, escaped punctuation, control
+ * escapes, `\p{…}` general categories under u, classes of those (a range between two characters, `-` first or last),
+ * groups (capturing, `(?:`, `(?<name>` with distinct ASCII names), and `*`, `+`, `?` (lazy too) after something
+ * repeatable. Undefined for anything else (counted repeats, lookbehind, back-references, the v flag, surrogates…).
+ */
+function simpleGroupNames(pattern: string, flags: string): string[] | undefined {
+  if (flags.includes('v') || pattern.length > PLAIN_MAX_LENGTH) return undefined;
+  const unicode = flags.includes('u');
+  const names: string[] = [];
+  let depth = 0;
+  let repeatable = false;
+  let i = 0;
+  while (i < pattern.length) {
+    const char = pattern[i]!;
+    if (char === '\\') {
+      const atom = plainEscape(pattern, i, unicode, false);
+      if (atom === undefined) return undefined;
+      repeatable = atom.kind !== 'assertion';
+      i = atom.end;
+    } else if (char === '[') {
+      const end = plainClass(pattern, i + 1, unicode);
+      if (end === undefined) return undefined;
+      repeatable = true;
+      i = end;
+    } else if (char === '(') {
+      if (pattern[i + 1] !== '?') i += 1;
+      else if (pattern[i + 2] === ':') i += 3;
+      else {
+        NAMED_GROUP.lastIndex = i;
+        const named = NAMED_GROUP.exec(pattern);
+        if (!named || names.includes(named[1]!)) return undefined;
+        names.push(named[1]!);
+        i = NAMED_GROUP.lastIndex;
+      }
+      if (++depth > PLAIN_MAX_DEPTH) return undefined;
+      repeatable = false;
+    } else if (char === ')') {
+      if (depth-- === 0) return undefined;
+      repeatable = true;
+      i += 1;
+    } else if (char === '*' || char === '+' || char === '?') {
+      if (!repeatable) return undefined;
+      i += pattern[i + 1] === '?' ? 2 : 1;
+      repeatable = false;
+    } else if (char === '|' || char === '^' || char === '$') {
+      repeatable = false;
+      i += 1;
+    } else if (char === '{' || char === '}' || char === ']' || isSurrogate(char)) {
+      return undefined;
+    } else {
+      repeatable = true; // `.` or a literal
+      i += 1;
+    }
+  }
+  return depth === 0 ? names : undefined;
+}
+
+type PlainAtom = { kind: 'char' | 'set' | 'assertion'; end: number };
+
+/** The escape at `at` when it is in the plain subset: what it stands for and where it ends. */
+function plainEscape(pattern: string, at: number, unicode: boolean, inClass: boolean): PlainAtom | undefined {
+  const next = pattern[at + 1] ?? '';
+  if (next === 'b' || next === 'B') return inClass ? undefined : { kind: 'assertion', end: at + 2 };
+  if (/^[dDwWsS]$/.test(next)) return { kind: 'set', end: at + 2 };
+  if (PLAIN_ESCAPES.test(next) || PUNCTUATION.test(next)) return { kind: 'char', end: at + 2 };
+  if (unicode && (next === 'p' || next === 'P')) {
+    CATEGORY.lastIndex = at;
+    const category = CATEGORY.exec(pattern);
+    return category && CATEGORIES.has(category[1]!) ? { kind: 'set', end: CATEGORY.lastIndex } : undefined;
+  }
+  return undefined;
+}
+
+/** Where a plain class whose `[` is just before `start` ends (after its `]`), or undefined when it is not plain. */
+function plainClass(pattern: string, start: number, unicode: boolean): number | undefined {
+  let i = pattern[start] === '^' ? start + 1 : start;
+  const first = i;
+  const atom = (at: number): PlainAtom | undefined => {
+    const char = pattern[at];
+    if (char === undefined || char === ']' || char === '[' || char === '-' || isSurrogate(char)) return undefined;
+    return char === '\\' ? plainEscape(pattern, at, unicode, true) : { kind: 'char', end: at + 1 };
+  };
+  while (i < pattern.length) {
+    if (pattern[i] === ']') return i === first ? undefined : i + 1; // [] and [^] mean other things to RE2
+    if (pattern[i] === '-') {
+      if (i !== first && pattern[i + 1] !== ']') return undefined; // a literal `-` only first or last
+      i += 1;
+      continue;
+    }
+    const from = atom(i);
+    if (!from) return undefined;
+    i = from.end;
+    if (pattern[i] !== '-' || pattern[i + 1] === ']') continue;
+    // A range: between two characters (V8 has checked their order).
+    const to = atom(i + 1);
+    if (from.kind !== 'char' || !to || to.kind !== 'char') return undefined;
+    i = to.end;
+    if (pattern[i] === '-' && pattern[i + 1] !== ']') return undefined;
+  }
+  return undefined;
+}
+
+const isSurrogate = (char: string): boolean => char >= '\ud800' && char <= '\udfff';
+
 function compile(pattern: string, flags: string): LinearRegExp {
   // Parsed by V8 only for its syntax check and its error message: this RegExp is never run.
   new RegExp(pattern, flags.replace(/[gy]/g, ''));

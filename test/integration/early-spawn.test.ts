@@ -29,7 +29,8 @@ function context(dir: string, env: Record<string, string | undefined> = process.
   const written: string[] = [];
   return { cwd: dir, home: join(dir, 'no-home'), env, stderr: { write: (text: string) => void written.push(text) }, written };
 }
-const started = (argv: string[], dir: string, env?: Record<string, string | undefined>): number => spawnEarly(argv, context(dir, env)).started;
+const started = async (argv: string[], dir: string, env?: Record<string, string | undefined>): Promise<number> =>
+  (await spawnEarly(argv, context(dir, env))).started;
 
 afterEach(async () => {
   await discardPrespawned();
@@ -61,9 +62,9 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     [['serve', '--http', '127.0.0.1:0', '--for', 'claude-code', '--as', 'x', '--log-file', 'l.jsonl', '--log-args', '--no-watch'], 2],
     [['serve', '--dry-run', '--style', 'hybrid', '--json'], 2],
     [['serve', '--lazy'], 0],
-  ])('%j starts %i', (argv, expected) => {
+  ])('%j starts %i', async (argv, expected) => {
     const { dir } = project(TWO);
-    expect(started(argv, dir)).toBe(expected);
+    expect(await started(argv, dir)).toBe(expected);
     expect(prespawnedCount()).toBe(expected);
   });
 
@@ -71,49 +72,49 @@ describe('spawnEarly: which command lines start servers ahead', () => {
     ['a namespace that hides servers', { ...TWO, namespaces: { n: { servers: ['a'], enabled: false } } }],
     ['an invalid config (unknown key)', { ...TWO, nmaing: {} }],
     ['a route that does not compile', { ...TWO, routes: [{ name: 'r', pattern: '(', tool: 'a/add' }] }],
-  ])('a config with %s starts nothing', (_, config) => {
+  ])('a config with %s starts nothing', async (_, config) => {
     const { dir } = project(config);
-    expect(started(['list'], dir)).toBe(0);
+    expect(await started(['list'], dir)).toBe(0);
   });
 
-  it('an include is followed as the command follows it (the same config core reads it)', () => {
+  it('an include is followed as the command follows it (the same config core reads it)', async () => {
     const { dir } = project({ ...TWO, include: ['.mcp.json'] });
     writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { c: calculator() } }));
-    expect(started(['list', '--concurrency', '3'], dir)).toBe(3);
+    expect(await started(['list', '--concurrency', '3'], dir)).toBe(3);
   });
 
-  it("a client's config named with --config starts its servers too (read by the same config core as the command)", () => {
+  it("a client's config named with --config starts its servers too (read by the same config core as the command)", async () => {
     const { dir } = project({ mcpServers: { a: calculator() } }, '.mcp.json');
-    expect(started(['list', '--config', '.mcp.json'], dir)).toBe(1);
+    expect(await started(['list', '--config', '.mcp.json'], dir)).toBe(1);
   });
 
-  it('disabled servers are skipped and only the first --concurrency slots (HTTP servers included) are taken', () => {
+  it('disabled servers are skipped and only the first --concurrency slots (HTTP servers included) are taken', async () => {
     const { dir } = project({
       servers: { off: calculator({ enabled: false }), web: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, a: calculator(), b: calculator() },
     });
-    expect(started(['list', '--concurrency', '2'], dir)).toBe(1);
+    expect(await started(['list', '--concurrency', '2'], dir)).toBe(1);
   });
 });
 
 describe('a config found by lookup is named before anything starts from it (issue 25 §2.5)', () => {
-  it('human, --json and --quiet; a config named with --config is not announced', () => {
+  it('human, --json and --quiet; a config named with --config is not announced', async () => {
     const { dir } = project(TWO);
     const human = context(dir);
-    expect(spawnEarly(['list'], human)).toEqual({ started: 2, announced: join(dir, 'mcpns.config.json') });
+    expect(await spawnEarly(['list'], human)).toEqual({ started: 2, announced: join(dir, 'mcpns.config.json') });
     expect(human.written).toEqual(['mcpns: reading mcpns.config.json\n']);
     void discardPrespawned();
     const json = context(dir);
-    spawnEarly(['list', '--format', 'json'], json);
+    await spawnEarly(['list', '--format', 'json'], json);
     expect(json.written.map((line) => JSON.parse(line))).toEqual([
       { status: { message: 'reading mcpns.config.json', file: 'mcpns.config.json', client: 'mcpns' } },
     ]);
     void discardPrespawned();
     const quiet = context(dir);
-    expect(spawnEarly(['list', '-q'], quiet).started).toBe(2);
+    expect((await spawnEarly(['list', '-q'], quiet)).started).toBe(2);
     expect(quiet.written).toEqual([]);
     void discardPrespawned();
     const named = context(dir);
-    expect(spawnEarly(['list', '--config', 'mcpns.config.json'], named)).toEqual({ started: 2 });
+    expect(await spawnEarly(['list', '--config', 'mcpns.config.json'], named)).toEqual({ started: 2 });
     expect(named.written).toEqual([]);
   });
 
@@ -122,7 +123,7 @@ describe('a config found by lookup is named before anything starts from it (issu
     const sub = join(dir, 'sub');
     mkdirSync(sub);
     const early = context(sub);
-    const { announced } = spawnEarly(['list'], early);
+    const { announced } = await spawnEarly(['list'], early);
     expect(early.written).toEqual([`mcpns: reading ${join(dir, 'mcpns.config.json')}\n`]);
     const result = await runCli(['list'], { cwd: sub, env: { HOME: join(dir, 'no-home') }, ...(announced ? { announcedConfig: announced } : {}) });
     expect(result.code).toBe(0);
@@ -138,7 +139,7 @@ describe('discovery adopts what was started ahead', () => {
 
   it('one process per server, the same catalog, nothing left behind', async () => {
     const { dir, pids } = project(TWO);
-    expect(started(['list', '--json'], dir, env)).toBe(2);
+    expect(await started(['list', '--json'], dir, env)).toBe(2);
     const result = await runCli(['list', '--json'], { cwd: dir, env });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).tools).toHaveLength(6);
@@ -149,7 +150,7 @@ describe('discovery adopts what was started ahead', () => {
 
   it('serve adopts them too: one process per server, the catalog it would expose, nothing left behind', async () => {
     const { dir, pids } = project(TWO);
-    expect(started(['serve', '--dry-run', '--json'], dir, env)).toBe(2);
+    expect(await started(['serve', '--dry-run', '--json'], dir, env)).toBe(2);
     const result = await runCli(['serve', '--dry-run', '--json'], { cwd: dir, env });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).tools).toHaveLength(6);

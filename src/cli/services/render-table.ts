@@ -1,4 +1,3 @@
-import Table from 'cli-table3';
 import { Chalk, type ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
 
@@ -22,12 +21,8 @@ export interface TableOptions {
   chalk: ChalkInstance;
   /** Fit the table to this many columns (a terminal's width) by cutting ranked columns; undefined: never cut. */
   width?: number | undefined;
-  /** Row count above which the linear renderer replaces cli-table3 (default CLI_TABLE_MAX_ROWS; tests compare both). */
-  cliTableMaxRows?: number;
 }
 
-/** Above this many rows cli-table3's layout grows quadratically; the linear renderer gives the same bytes. */
-export const CLI_TABLE_MAX_ROWS = 1000;
 /** A shrinkable column is never cut below this width. */
 const MIN_SHRUNK_WIDTH = 12;
 const PADDING_RIGHT = 2;
@@ -57,10 +52,11 @@ export function truncateToWidth(text: string, width: number): string {
 }
 
 /**
- * A borderless table (readable in CI logs, aligned on a TTY). Cells must already be terminal-safe. Tables drawn by
- * people's commands go through cli-table3; above CLI_TABLE_MAX_ROWS rows its layout grows quadratically, so a linear
- * renderer with the same bytes (borderless, two spaces between columns, lines trimmed; a property test checks it
- * against cli-table3 itself) takes over, and `list` stays fast at hundreds of thousands of tools.
+ * A borderless table (readable in CI logs, aligned on a TTY): cli-table3's layout, two spaces between columns, lines
+ * trimmed. Cells must already be terminal-safe. mcpns lays it out itself, in one pass: cli-table3 (the product's table
+ * package) cost 10–20 ms of start-up per table (loading it, and measuring every cell with its own string-width) and
+ * grows quadratically with the rows; a property test (test/unit/cli/render-table.test.ts) checks these bytes against
+ * cli-table3's own, plain and coloured, cut to a width or not.
  */
 export function renderTable(columns: readonly (TableColumn | string)[], rows: readonly (readonly Cell[])[], options: TableOptions): string {
   const heads: TableColumn[] = columns.map((column) => (typeof column === 'string' ? { header: column } : column));
@@ -75,16 +71,6 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
     const cell = rows[rowIndex]![index];
     return typeof cell === 'object' && cell.paint ? cell.paint(text) : text;
   };
-  if (rows.length <= (options.cliTableMaxRows ?? CLI_TABLE_MAX_ROWS)) {
-    const table = new Table({ head: headers.map((header) => options.chalk.bold(header)), style: CLI_TABLE_STYLE, chars: BORDERLESS });
-    for (const rowIndex of rows.keys()) table.push(heads.map((_, index) => paint(rowIndex, index)));
-    return table
-      .toString()
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')
-      .concat('\n');
-  }
   // A cut column is as wide as its widest cut cell (a wide character may not fill the last column exactly).
   const columnWidths = cut
     ? heads.map((_, index) => shown.reduce((max, row) => Math.max(max, displayWidth(row[index]!)), displayWidth(headers[index]!)))
@@ -93,28 +79,6 @@ export function renderTable(columns: readonly (TableColumn | string)[], rows: re
   for (const rowIndex of rows.keys()) lines.push(heads.map((_, index) => pad(paint(rowIndex, index), shown[rowIndex]![index]!, columnWidths[index]!)));
   return lines.map((cells) => cells.join('').trimEnd()).join('\n') + '\n';
 }
-
-const CLI_TABLE_STYLE = { head: [], border: [], 'padding-left': 0, 'padding-right': PADDING_RIGHT };
-/** cli-table3 without borders (the test's reference layout uses the same). */
-export const BORDERLESS = Object.fromEntries(
-  [
-    'top',
-    'top-mid',
-    'top-left',
-    'top-right',
-    'bottom',
-    'bottom-mid',
-    'bottom-left',
-    'bottom-right',
-    'left',
-    'left-mid',
-    'mid',
-    'mid-mid',
-    'right',
-    'right-mid',
-    'middle',
-  ].map((key) => [key, '']),
-);
 
 /** A cell (maybe painted) padded to its column's width plus the gap between columns. */
 const pad = (painted: string, text: string, width: number): string => painted + ' '.repeat(width - displayWidth(text) + PADDING_RIGHT);

@@ -7,12 +7,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchesPattern } from '../../../src/call/capabilities.js';
 import { loadConfig } from '../../../src/config/load.js';
 import { namespacePattern } from '../../../src/profiles/namespaces.js';
-import { linearRegExp, unsupportedReason, UnsupportedPatternError } from '../../../src/util/linear-regexp.js';
+import { checkLinearPattern, linearRegExp, unsupportedReason, UnsupportedPatternError } from '../../../src/util/linear-regexp.js';
 import { makeTempDir } from '../../helpers/temp.js';
 
 /** Characters where the engines' readings differ unless rewritten: line terminators, Unicode spaces, astral letters. */
@@ -151,5 +152,72 @@ describe('patterns from configs run on it too', () => {
     expect(() => loadConfig({ configFiles: [join(dir, 'mcpns.config.json')], cwd: dir, env: {}, home: dir })).toThrow(
       /namespaces\.n\.pattern: invalid regular expression: lookahead: mcpns runs regular expressions/,
     );
+  });
+});
+
+describe('checking a config pattern without compiling it', () => {
+  /** Pieces of patterns, plain and not: the checker's subset must never accept what the engine refuses. */
+  const PIECES = [
+    ...['a', 'Z', '_', ' ', '-', '.', "'", '/', 'é', '日', '😀', '\u2028', '^', '$', '|', '*', '+', '?', '*?', '??'],
+    ...['(', ')', '(?:', '(?<n>', '(?<m1>', '(?<é>', '(?=', '(?<=', '(?<!', '[', ']', '[^', '{', '}', '{2}', '{1,3}', '{1001}'],
+    ...['\\d', '\\D', '\\w', '\\W', '\\s', '\\S', '\\b', '\\B', '\\n', '\\r', '\\t', '\\f', '\\v', '\\0', '\\1', '\\k<n>'],
+    ...['\\.', '\\-', '\\/', '\\^', '\\[', '\\]', '\\{', '\\(', '\\p{L}', '\\P{Lu}', '\\p{Nd}', '\\p{Xx}', '\\p{Script=Greek}'],
+    ...['\\u0041', '\\u{1F600}', '\\x41', '\\cA', '\\a', '\\ud83d', '\\ud83d\\ude00', 'a-z', '-]', '[]', '[^]', '[a-', '\\d-'],
+  ];
+  const pattern = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((pieces) => pieces.join(''));
+  const flags = fc.constantFrom('', 'i', 'u', 'iu', 'm', 's', 'imsu', 'd', 'v');
+  const verdict = (run: () => { groupNames: readonly string[] }): string => {
+    try {
+      return `ok ${JSON.stringify(run().groupNames)}`;
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`;
+    }
+  };
+
+  it('gives the compiled engine’s verdict and group names, for every pattern V8 accepts', () => {
+    let plain = 0;
+    fc.assert(
+      fc.property(pattern, flags, (source, flag) => {
+        try {
+          new RegExp(source, flag);
+        } catch {
+          return; // V8's own SyntaxError, first on both paths
+        }
+        const checked = verdict(() => checkLinearPattern(source, flag));
+        // A fresh copy of the engine's verdict (checkLinearPattern falls back to it and shares its cache).
+        const engine = verdict(() => linearRegExp(source, flag));
+        if (checked.startsWith('ok')) plain++;
+        expect(checked, `/${source}/${flag}`).toBe(engine);
+      }),
+      { numRuns: 4000 },
+    );
+    expect(plain).toBeGreaterThan(500); // the subset is exercised, not only the fallback
+  });
+
+  it('decides the demo config’s namespace and route patterns without loading the engine', () => {
+    const probe = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module';
+         const { readConfig } = await import(${JSON.stringify(new URL('../../../dist/config/load-core.js', import.meta.url).href)});
+         const { config } = readConfig({ configFiles: ['mcpns.config.json'], cwd: process.cwd(), env: {}, home: '/nonexistent' });
+         const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('re2js'));
+         console.log(JSON.stringify({ routes: config.routes.length, loaded }));`,
+      ],
+      { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8' },
+    );
+    expect(probe.stderr).toBe('');
+    expect(JSON.parse(probe.stdout)).toEqual({ routes: expect.any(Number), loaded: [] });
+    expect(JSON.parse(probe.stdout).routes).toBeGreaterThan(3);
+  });
+
+  it('names the groups a route template may use, and refuses what the engine refuses', () => {
+    expect(checkLinearPattern('(?<a>-?\\d+)\\s*(?:plus|\\+)\\s*(?<b>[\\p{L} .-]*?)$', 'iu').groupNames).toEqual(['a', 'b']);
+    expect(() => checkLinearPattern('^(?!rm )(?<cmd>.+)$', 'i')).toThrow(UnsupportedPatternError);
+    expect(() => checkLinearPattern('(?<a>x)|(?<a>y)', 'i')).toThrow(); // V8 or the engine: never accepted by the subset
+    expect(() => checkLinearPattern('x{1001}', 'u')).toThrow(UnsupportedPatternError);
+    expect(() => checkLinearPattern('(?<a>\\d+', 'u')).toThrow(SyntaxError);
   });
 });
