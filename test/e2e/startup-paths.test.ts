@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,44 @@ describe('commands that start no server (built bin)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('tools.0.name');
   });
+});
+
+/**
+ * The bundle files a run of the bin loads (scripts/build-cli.mjs regroups esbuild's chunks): a resolve hook, registered
+ * before the bin starts, writes every file of dist/cli-bundle/ Node resolves to a log.
+ */
+async function bundleFilesLoaded(args: string[]): Promise<string[]> {
+  const log = join(makeTempDir('startup-paths-loaded'), 'loaded.txt');
+  const hooks = `import { appendFileSync } from 'node:fs';
+    export async function resolve(specifier, context, next) {
+      const result = await next(specifier, context);
+      if (result.url.includes('/dist/cli-bundle/')) appendFileSync(process.env.MCPNS_LOADED_LOG, result.url + '\\n');
+      return result;
+    }`;
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+  const env = { ...process.env, MCPNS_LOADED_LOG: log, NO_COLOR: '1' };
+  const code = await new Promise<number>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', `data:text/javascript,${encodeURIComponent(register)}`, join(REPO_ROOT, 'bin', 'mcpns.js'), ...args],
+      { cwd: REPO_ROOT, env, timeout: 30_000 },
+      (error) => (error && typeof error.code !== 'number' ? reject(error) : resolve(error ? (error.code as number) : 0)),
+    );
+  });
+  expect(code).toBe(0);
+  return [...new Set(readFileSync(log, 'utf8').trim().split('\n'))];
+}
+
+describe('the bundle (issue 22 §6: Node pays for every file it loads)', () => {
+  // esbuild alone split what the commands share into ~45 files for list; regrouped, a dozen.
+  it.each([[['list', '--catalog', 'fixtures/catalogs/demo.json']], [['servers', '--config', 'mcpns.config.json']]])(
+    '%j loads at most 15 of its files',
+    async (args) => {
+      const files = await bundleFilesLoaded(args);
+      expect(files.some((file) => file.endsWith('/dist/cli-bundle/index.js'))).toBe(true);
+      expect(files.length, files.join('\n')).toBeLessThanOrEqual(15);
+    },
+  );
 });
 
 /** The bin with TMPDIR set, and no compile-cache settings inherited from whoever runs the tests. */
