@@ -9,6 +9,7 @@
  */
 
 import type { CatalogFile } from './types.js';
+import { drain, type Steps } from '../util/steps.js';
 import validate, { shape as CATALOG_SHAPE, type CatalogShape as Shape } from './validate-catalog.generated.js';
 
 type Json = Record<string, unknown>;
@@ -20,8 +21,32 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  * Objects whose keys are already in schema order are returned as they are; others are reordered shallow copies.
  */
 export function fastCatalogFile(value: unknown): CatalogFile | undefined {
+  return drain(fastCatalogFileSteps(value));
+}
+
+/** How many tools are shaped between two breaks of a paced read. */
+const TOOLS_PER_SLICE = 8192;
+
+/** `fastCatalogFile` in slices: the tools array (a million entries) is shaped a slice at a time. */
+export function* fastCatalogFileSteps(value: unknown): Steps<CatalogFile | undefined> {
   if ((validate as (data: unknown) => boolean)(value) !== true) return undefined;
-  return shaped(CATALOG_SHAPE, value) as CatalogFile | undefined;
+  const toolsShape = CATALOG_SHAPE.keys?.['tools'];
+  const document = value as { tools: unknown[] };
+  if (toolsShape?.type !== 'array' || !toolsShape.items || !isObject(value) || !Array.isArray(document.tools) || Object.hasOwn(value, '__proto__'))
+    return shaped(CATALOG_SHAPE, value) as CatalogFile | undefined;
+  // Each tool in place (as the whole-document walk does), then the rest of the document around the same array.
+  const tools = document.tools;
+  for (let index = 0; index < tools.length; index++) {
+    if (index % TOOLS_PER_SLICE === TOOLS_PER_SLICE - 1) yield;
+    const tool = shaped(toolsShape.items, tools[index]);
+    if (tool === undefined) return undefined;
+    tools[index] = tool;
+  }
+  document.tools = [];
+  const rest = shaped(CATALOG_SHAPE, value) as { tools: unknown[] } | undefined;
+  document.tools = tools;
+  if (rest) rest.tools = tools;
+  return rest as CatalogFile | undefined;
 }
 
 /** A valid value as zod parses it (the same object when nothing changes), or undefined when zod must decide. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { drain, type Steps } from '../util/steps.js';
 
 /**
  * JSON.parse of a catalog document whose `tools` array is parsed in pieces. V8 parses one huge array with every
@@ -17,6 +18,11 @@ import { randomUUID } from 'node:crypto';
 const PIECE_CHARS = 32 * 1024;
 
 export function parseToolsInPieces(text: string, pieceChars = PIECE_CHARS): unknown {
+  return drain(parseToolsInPiecesSteps(text, pieceChars));
+}
+
+/** `parseToolsInPieces` with a slice between pieces (a paced read takes its breaks there). */
+export function* parseToolsInPiecesSteps(text: string, pieceChars = PIECE_CHARS): Steps<unknown> {
   try {
     const key = /"tools"\s*:\s*\[/g.exec(text);
     if (!key) return undefined;
@@ -54,6 +60,7 @@ export function parseToolsInPieces(text: string, pieceChars = PIECE_CHARS): unkn
       }
       for (let index = 0; index < piece.length; index++) tools.push(piece[index]);
       from = next;
+      yield;
     }
     (shell as { tools: unknown }).tools = tools;
     return shell;

@@ -1,7 +1,8 @@
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
-import { fastCatalogFile } from './fast-read.js';
-import { parseToolsInPieces } from './parse-in-pieces.js';
+import { fastCatalogFileSteps } from './fast-read.js';
+import { parseToolsInPiecesSteps } from './parse-in-pieces.js';
+import { drain, drive, type Pause, type Steps } from '../util/steps.js';
 import { mismatchedHashes } from './hash.js';
 import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { definitionProblem } from './limits.js';
@@ -21,9 +22,20 @@ export type CatalogReading = { catalog: Catalog; finish?: never } | { catalog?: 
  * The parsed file as a Catalog: the fields a file may omit get the values discovery would have given them. A server's
  * `source` stays absent when the file records none: it names a config file, and the catalog itself is not one.
  */
-function toCatalog(data: CatalogFile): Catalog {
+function* toCatalog(data: CatalogFile): Steps<Catalog> {
   const counts = new Map<string, number>();
   for (const tool of data.tools) counts.set(tool.server, (counts.get(tool.server) ?? 0) + 1);
+  // In place (the parsed objects are this function's own): a million tools are not copied once more. Same keys in
+  // the same order as a spread would give.
+  const tools: CatalogTool[] = new Array<CatalogTool>(data.tools.length);
+  for (let index = 0; index < data.tools.length; index++) {
+    if ((index & SLICE_MASK) === SLICE_MASK) yield;
+    const tool = data.tools[index]!;
+    tools[index] = Object.assign(tool, {
+      qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`,
+      inputSchema: tool.inputSchema ?? { type: 'object' },
+    });
+  }
   return {
     ...data,
     generatedAt: data.generatedAt ?? '',
@@ -33,13 +45,12 @@ function toCatalog(data: CatalogFile): Catalog {
       transport: server.transport ?? 'unknown',
       toolCount: server.toolCount ?? counts.get(server.name) ?? 0,
     })),
-    // In place (the parsed objects are this function's own): a million tools are not copied once more. Same keys in
-    // the same order as a spread would give.
-    tools: data.tools.map((tool): CatalogTool =>
-      Object.assign(tool, { qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`, inputSchema: tool.inputSchema ?? { type: 'object' } }),
-    ),
+    tools,
   };
 }
+
+/** How many tools a slice of the reader handles between two breaks of a paced read. */
+const SLICE_MASK = 0x1fff;
 
 /**
  * Read a catalog document (`list --json` output or a snapshot) for offline commands.
@@ -47,12 +58,20 @@ function toCatalog(data: CatalogFile): Catalog {
  */
 export function readCatalog(file: string): CatalogReading {
   // The text is never held in a variable here: once parsed, a 300 MB string is garbage while the tools are checked.
-  return catalogFromValue(parseJson(readCatalogText(file), file), file);
+  return drain(catalogFromValue(drain(parseJson(readCatalogText(file), file)), file));
+}
+
+/**
+ * `readCatalog` with breaks: `pause` is asked between the pieces a large document is parsed in (the CLI lets signal
+ * handlers run there and stops the read on one).
+ */
+export async function readCatalogPaced(file: string, pause: Pause): Promise<CatalogReading> {
+  return drive(catalogFromValue(await drive(parseJson(readCatalogText(file), file), pause), file), pause);
 }
 
 /** The same for a document's text (`file` names it in errors). */
 export function readCatalogFromText(text: string, file: string): CatalogReading {
-  return catalogFromValue(parseJson(text, file), file);
+  return drain(catalogFromValue(drain(parseJson(text, file)), file));
 }
 
 function readCatalogText(file: string): string {
@@ -67,9 +86,9 @@ function readCatalogText(file: string): string {
 /** Documents larger than this parse their tools in pieces (parse-in-pieces.ts); smaller ones gain nothing from it. */
 const PIECEWISE_CHARS = 16 * 1024 * 1024;
 
-function parseJson(text: string, file: string): unknown {
+function* parseJson(text: string, file: string): Steps<unknown> {
   try {
-    return (text.length > PIECEWISE_CHARS ? parseToolsInPieces(text) : undefined) ?? JSON.parse(text);
+    return (text.length > PIECEWISE_CHARS ? yield* parseToolsInPiecesSteps(text) : undefined) ?? JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? text.length);
     const { line, column } = positionAt(text, offset);
@@ -79,7 +98,7 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
-function catalogFromValue(value: unknown, file: string): CatalogReading {
+function* catalogFromValue(value: unknown, file: string): Steps<CatalogReading> {
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && version > CATALOG_SCHEMA_VERSION) {
     throw new McpnsError(
@@ -89,15 +108,16 @@ function catalogFromValue(value: unknown, file: string): CatalogReading {
     );
   }
   // The fast path vouches for well-formed documents without zod's copies; zod decides (and words) everything else.
-  const data = fastCatalogFile(value);
-  return data ? { catalog: finishReading(data, file) } : { finish: (check) => finishReading(check(value, file), file) };
+  const data = yield* fastCatalogFileSteps(value);
+  return data ? { catalog: yield* finishReading(data, file) } : { finish: (check) => drain(finishReading(check(value, file), file)) };
 }
 
 /** A document the schema accepted, as a Catalog: defaults filled, oversized tools set aside, snapshot hashes verified. */
-function finishReading(data: CatalogFile, file: string): Catalog {
-  const catalog = withinLimits(toCatalog(data));
+function* finishReading(data: CatalogFile, file: string): Steps<Catalog> {
+  const catalog = yield* withinLimits(yield* toCatalog(data));
   // Snapshots pin each tool's parts by hash: a hand-edited tool no longer matches its hash.
   for (let index = 0; index < catalog.tools.length; index++) {
+    if ((index & SLICE_MASK) === SLICE_MASK) yield;
     const tool = catalog.tools[index]!;
     if (!tool.hashes) continue;
     const fields = mismatchedHashes(tool);
@@ -116,16 +136,21 @@ function finishReading(data: CatalogFile, file: string): Catalog {
  * Tools over the definition limits (a hand-made or hostile file) are moved to their server's malformedTools, as
  * discovery does with what a server sends: reported by MALFORMED_TOOL, never walked by anything that recurses.
  */
-function withinLimits(catalog: Catalog): Catalog {
+function* withinLimits(catalog: Catalog): Steps<Catalog> {
   const oversized = new Map<string, Array<{ index: number; tool: CatalogTool; problem: string }>>();
   const kept: CatalogTool[] = [];
-  catalog.tools.forEach((tool, index) => {
+  for (let index = 0; index < catalog.tools.length; index++) {
+    if ((index & SLICE_MASK) === SLICE_MASK) yield;
+    const tool = catalog.tools[index]!;
     const problem = definitionProblem(tool);
-    if (!problem) return void kept.push(tool);
+    if (!problem) {
+      kept.push(tool);
+      continue;
+    }
     const list = oversized.get(tool.server) ?? [];
     list.push({ index, tool, problem });
     oversized.set(tool.server, list);
-  });
+  }
   if (!oversized.size) return catalog;
   const servers = catalog.servers.map((server): CatalogServer => {
     const entries = oversized.get(server.name);

@@ -51,8 +51,55 @@ export interface CheckSettings {
 export function runChecks(context: CheckContext, families: readonly CheckFamily[], settings: CheckSettings = {}): CheckResult {
   validateCodes(context.config.rules, context.config.ignore, settings.ignoreCodes ?? []);
   const checks = settings.checks ?? selectChecks(families);
-  const raw = checks.flatMap((check) => check.run(context));
+  return finishRun(
+    context,
+    checks.flatMap((check) => check.run(context)),
+    settings,
+  );
+}
 
+/**
+ * Where a paced run may take a break: called between slices of the checks (every few thousand tools) with how far the
+ * run is. It returns a promise when it wants a break (a turn of the event loop, where signal handlers run; it rejects
+ * to stop the run), nothing otherwise — so the caller decides how often, and the checks stay plain data in, data out.
+ */
+export type Pace = (at: { done: number; total: number; codes: readonly string[] }) => Promise<void> | void;
+
+/**
+ * `runChecks` with breaks: the same findings, but a long run (a million tools) gives `pace` a chance between slices
+ * of every check, so a signal is handled within a slice instead of after the whole run.
+ */
+export async function runChecksPaced(context: CheckContext, families: readonly CheckFamily[], settings: CheckSettings, pace: Pace): Promise<CheckResult> {
+  validateCodes(context.config.rules, context.config.ignore, settings.ignoreCodes ?? []);
+  const checks = settings.checks ?? selectChecks(families);
+  const raw: Finding[] = [];
+  for (let done = 0; done < checks.length; done++) {
+    const check = checks[done]!;
+    const at = { done, total: checks.length, codes: check.codes };
+    const pause = pace(at);
+    if (pause) await pause;
+    if (!check.steps) {
+      for (const finding of check.run(context)) raw.push(finding);
+      continue;
+    }
+    const steps = check.steps(context);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) {
+        for (const finding of next.value) raw.push(finding);
+        break;
+      }
+      const between = pace(at);
+      if (between) await between;
+    }
+  }
+  const last = pace({ done: checks.length, total: checks.length, codes: [] });
+  if (last) await last;
+  return finishRun(context, raw, settings);
+}
+
+/** Config `rules`, `--ignore`, config `ignore` entries, sorting, notes and the baseline over the checks' findings. */
+function finishRun(context: CheckContext, raw: readonly Finding[], settings: CheckSettings): CheckResult {
   const overrides = context.config.rules;
   const ignoredCodes = new Set(settings.ignoreCodes ?? []);
   let ignored = 0;

@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { Code, FindingArgs } from './finding-args.js';
 import type { FindingBase } from './finding-base.js';
+import { drain, type Steps } from '../util/steps.js';
 
 export type { FindingBase, Severity } from './finding-base.js';
 
@@ -34,8 +35,25 @@ export interface Check {
   /** Which command family runs it. */
   family: 'conflicts' | 'lint';
   run(context: CheckContext): Finding[];
+  /**
+   * The same work in slices: the generator yields between slices (every few thousand tools) and returns the findings.
+   * A paced run (`runChecksPaced`) takes a break there, so a signal is handled during a long check; `run` drains it.
+   */
+  steps?(context: CheckContext): CheckSteps;
 }
+
+/** A check's work in slices: yields between slices, returns the findings. */
+export type CheckSteps = Steps<Finding[]>;
+export { drain } from '../util/steps.js';
+
+/** How many items a sliced loop handles between two yields (a power of two: `(index & SLICE_MASK) === 0`). */
+export const SLICE_MASK = 0x1fff;
 
 export function defineCheck(check: Check): Check {
   return check;
+}
+
+/** A check written as slices (`steps`); `run` drains them at once. */
+export function defineSteppedCheck(check: Omit<Check, 'run' | 'steps'> & { steps(context: CheckContext): CheckSteps }): Check {
+  return { ...check, run: (context) => drain(check.steps(context)) };
 }

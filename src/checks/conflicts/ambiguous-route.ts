@@ -1,5 +1,5 @@
-import { defineCheck, type Finding } from '../types.js';
-import { nameGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
+import { defineSteppedCheck, SLICE_MASK, type Finding } from '../types.js';
+import { nameGroupsSteps, perTargetSteps, qualified, uniqueMembers } from './rendering.js';
 import { lookupsPending } from '../../naming/index.js';
 
 /**
@@ -9,11 +9,11 @@ import { lookupsPending } from '../../naming/index.js';
  * agentgateway, `__` for claude-code and metamcp, `-` for litellm). Names that already collide are left
  * to NAME_COLLISION; dropped names are never routed.
  */
-export const ambiguousRoute = defineCheck({
+export const ambiguousRoute = defineSteppedCheck({
   codes: ['AMBIGUOUS_ROUTE'],
   family: 'conflicts',
-  run(context) {
-    return perTarget(context, ({ id: targetId, target, rendering, view }) => {
+  *steps(context) {
+    return yield* perTargetSteps(context, function* ({ id: targetId, target, rendering, view }) {
       const findings: Finding[] = [];
       if (!target.parse) return [];
       // Names that several pairs share are NAME_COLLISION's: found in one pass over the lookup, so the loop below
@@ -21,7 +21,7 @@ export const ambiguousRoute = defineCheck({
       const shared = new Set<string>();
       if (lookupsPending(rendering)) {
         // Unbuilt lookups are the grouping of the names that are not dropped: read it from the shared grouping.
-        for (const [name, group] of nameGroups(rendering, false)) {
+        for (const [name, group] of yield* nameGroupsSteps(rendering, false)) {
           const exposed = group.filter((rendered) => rendered.dropped === undefined);
           if (exposed.length > 1 && uniqueMembers(exposed).length > 1) shared.add(name);
         }
@@ -30,6 +30,7 @@ export const ambiguousRoute = defineCheck({
       }
       // An index loop: a for-of over a million names allocates an iterator result per name until the loop is optimized.
       for (let at = 0; at < rendering.names.length; at++) {
+        if ((at & SLICE_MASK) === SLICE_MASK) yield;
         const rendered = rendering.names[at]!;
         if (rendered.dropped !== undefined) continue;
         if (shared.size && shared.has(rendered.name)) continue;

@@ -1,28 +1,36 @@
-import { defineCheck, type Finding } from '../types.js';
-import { conflictView } from './rendering.js';
+import { toolIndexSteps } from '../tool-index.js';
+import { defineSteppedCheck, type Finding } from '../types.js';
 
 /**
  * DUPLICATE_IN_SERVER: one server lists the same tool name twice. The MCP spec says names SHOULD be
  * unique within a server; clients keep one copy at random (a Map) or fail. Independent of any target.
  */
-export const duplicateInServer = defineCheck({
+export const duplicateInServer = defineSteppedCheck({
   codes: ['DUPLICATE_IN_SERVER'],
   family: 'conflicts',
-  run(context) {
-    const { tools } = conflictView(context);
+  *steps(context) {
     const findings: Finding[] = [];
-    // Per server, tool name → how many times it is listed (nested maps: no "server/name" string per tool).
+    // Only names listed more than once anywhere (the catalog's shared index) can be listed twice by one server.
+    const { tools, byName } = yield* toolIndexSteps(context.catalog);
     const counts = new Map<string, Map<string, number>>();
     const repeated: Array<{ server: string; name: string }> = [];
-    for (const { server, name } of tools) {
-      let names = counts.get(server);
-      if (!names) counts.set(server, (names = new Map()));
-      const count = (names.get(name) ?? 0) + 1;
-      names.set(name, count);
-      if (count === 2) repeated.push({ server, name });
+    for (const [name, group] of byName) {
+      if (typeof group === 'number') continue;
+      const perServer = new Map<string, number>();
+      let twice = false;
+      for (const at of group) {
+        const server = tools[at]!.server;
+        const count = (perServer.get(server) ?? 0) + 1;
+        perServer.set(server, count);
+        if (count === 2) {
+          repeated.push({ server, name });
+          twice = true;
+        }
+      }
+      if (twice) counts.set(name, perServer);
     }
     for (const { server, name } of repeated) {
-      const count = counts.get(server)!.get(name)!;
+      const count = counts.get(name)!.get(server)!;
       findings.push({
         code: 'DUPLICATE_IN_SERVER',
         severity: 'error',

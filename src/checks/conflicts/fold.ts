@@ -94,3 +94,32 @@ export function foldKinds(a: string, b: string): FoldKind[] {
   if (separators(lower(a)) === separators(lower(b))) return ['case', 'separators'];
   return ['Unicode look-alikes'];
 }
+
+/**
+ * A 30-bit hash of `foldName(name)`, computed without building the folded string for printable-ASCII names (almost
+ * all): a million names are bucketed by a small integer, and only names that share a bucket are folded for real.
+ * Equal folds always hash equal; different folds may too (the caller compares the folds within a bucket).
+ */
+export function foldHash(name: string): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let index = 0; index < name.length; index++) {
+    let code = name.charCodeAt(index);
+    if (code < 0x20 || code > 0x7e) return hashFolded(foldName(name));
+    if (code >= 0x41 && code <= 0x5a) code += 0x20;
+    else if (code === 0x2d || code === 0x2e) code = 0x5f;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash & 0x3fffffff;
+}
+
+/** The same hash of an already folded name (folding is idempotent: the ASCII steps change nothing in it). */
+function hashFolded(folded: string): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let index = 0; index < folded.length; index++) {
+    let code = folded.charCodeAt(index);
+    if (code >= 0x41 && code <= 0x5a) code += 0x20;
+    else if (code === 0x2d || code === 0x2e) code = 0x5f;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash & 0x3fffffff;
+}

@@ -1,8 +1,8 @@
 import type { ToolRef } from '../../catalog/types.js';
 import { lookupsMirrorNames, lookupsPending, type NamingTarget, type RenderedName, type Rendering } from '../../naming/index.js';
 import { trimChars, trimEndChars } from '../../naming/sanitize.js';
-import { defineCheck, type Finding } from '../types.js';
-import { duplicateGroups, nameGroups, perTarget, qualified, uniqueMembers } from './rendering.js';
+import { defineSteppedCheck, type Finding } from '../types.js';
+import { duplicateGroups, nameGroups, nameGroupsSteps, perTargetSteps, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * NAME_COLLISION: several (server, tool) pairs end up with the same exposed name under a target, so a
@@ -11,16 +11,20 @@ import { duplicateGroups, nameGroups, perTarget, qualified, uniqueMembers } from
  * from wire names when they differ (mew-openai). All N members are listed. `args.cause` says whether the
  * target simply does not prefix (`unprefixed`) or sanitizing/truncation made different names equal (`mangled`).
  */
-export const nameCollision = defineCheck({
+export const nameCollision = defineSteppedCheck({
   codes: ['NAME_COLLISION'],
   family: 'conflicts',
-  run(context) {
-    const findings = perTarget(context, ({ target, rendering }) => [
-      ...collisionsIn(rendering, target, (rendered) => rendered.name, false),
-      ...(rendering.names.some((rendered) => rendered.wireName !== undefined && rendered.wireName !== rendered.name)
-        ? collisionsIn(rendering, target, (rendered) => rendered.wireName ?? rendered.name, true)
-        : []),
-    ]);
+  *steps(context) {
+    const findings = yield* perTargetSteps(context, function* ({ target, rendering }) {
+      // The shared grouping, in slices (collisionsIn then finds it made).
+      if (lookupsPending(rendering)) yield* nameGroupsSteps(rendering, false);
+      const onWire = rendering.names.some((rendered) => rendered.wireName !== undefined && rendered.wireName !== rendered.name);
+      if (onWire && lookupsPending(rendering)) yield* nameGroupsSteps(rendering, true);
+      return [
+        ...collisionsIn(rendering, target, (rendered) => rendered.name, false),
+        ...(onWire ? collisionsIn(rendering, target, (rendered) => rendered.wireName ?? rendered.name, true) : []),
+      ];
+    });
     return dedupe(findings);
   },
 });

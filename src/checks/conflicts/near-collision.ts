@@ -1,7 +1,9 @@
 import type { ToolRef } from '../../catalog/types.js';
-import { defineCheck, type Finding } from '../types.js';
-import { foldKinds, foldName, type FoldKind } from './fold.js';
-import { perTarget, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
+import { defineSteppedCheck, SLICE_MASK, type Finding } from '../types.js';
+import type { RenderedName } from '../../naming/index.js';
+import type { Steps } from '../../util/steps.js';
+import { foldHash, foldKinds, foldName, type FoldKind } from './fold.js';
+import { duplicateGroups, perTargetSteps, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * NEAR_COLLISION: exposed names that differ only by case, by `-`/`_`/`.`, or by Unicode look-alikes
@@ -9,17 +11,13 @@ import { perTarget, duplicateGroups, qualified, uniqueMembers } from './renderin
  * classic tool-shadowing trick. Names are bucketed by their folded key (linear, not pairwise); exactly
  * equal names are NAME_COLLISION, not this.
  */
-export const nearCollision = defineCheck({
+export const nearCollision = defineSteppedCheck({
   codes: ['NEAR_COLLISION'],
   family: 'conflicts',
-  run(context) {
-    return perTarget(context, ({ id: targetId, rendering }) => {
+  *steps(context) {
+    return yield* perTargetSteps(context, function* ({ id: targetId, rendering }) {
       const findings: Finding[] = [];
-      const groups = duplicateGroups(
-        rendering.names,
-        (rendered) => foldName(rendered.name),
-        (rendered) => rendered.dropped !== undefined,
-      );
+      const groups = yield* foldGroups(rendering.names);
       for (const group of groups.values()) {
         if (group.length < 2) continue;
         const names = [...new Set(group.map((rendered) => rendered.name))].sort();
@@ -40,6 +38,40 @@ export const nearCollision = defineCheck({
     });
   },
 });
+
+/**
+ * The names that are not dropped, grouped by their folded key (groups of two or more, input order inside each): bucketed
+ * by `foldHash` first — an integer per name, no folded string — then folded for real only within the buckets that hold
+ * several names, so a hash that two different folds share never joins them.
+ */
+export function* foldGroups(names: readonly RenderedName[]): Steps<Map<string, RenderedName[]>> {
+  const first = new Map<number, number>();
+  const buckets = new Map<number, number[]>();
+  for (let at = 0; at < names.length; at++) {
+    if ((at & SLICE_MASK) === SLICE_MASK) yield;
+    const rendered = names[at]!;
+    if (rendered.dropped !== undefined) continue;
+    const hash = foldHash(rendered.name);
+    const earlier = first.get(hash);
+    if (earlier === undefined) {
+      first.set(hash, at);
+      continue;
+    }
+    const bucket = buckets.get(hash);
+    if (bucket) bucket.push(at);
+    else buckets.set(hash, [earlier, at]);
+  }
+  const groups = new Map<string, RenderedName[]>();
+  for (const bucket of buckets.values()) {
+    for (const [folded, members] of duplicateGroups(bucket, (at) => foldName(names[at]!.name))) {
+      groups.set(
+        folded,
+        members.map((at) => names[at]!),
+      );
+    }
+  }
+  return groups;
+}
 
 function nearHint(members: ToolRef[]): string {
   const keep = members[0]!;

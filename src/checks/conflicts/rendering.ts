@@ -1,7 +1,8 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
 import { getTarget, namingInputFrom, type NamingInput, type NamingTarget, type RenderedName, type Rendering } from '../../naming/index.js';
 import { namespacePrefixes } from '../../naming/prefixes.js';
-import type { CheckContext, Finding } from '../types.js';
+import { visibleTools } from '../tool-index.js';
+import { drain, SLICE_MASK, type CheckContext, type CheckSteps, type Finding } from '../types.js';
 
 /**
  * What every collision check reads: the visible tools (hidden ones are not exposed, so they cannot
@@ -33,7 +34,7 @@ export function provideTargets(context: CheckContext, targets: readonly NamingTa
 export function conflictView(context: CheckContext): ConflictView {
   const cached = views.get(context);
   if (cached) return cached;
-  const tools = context.catalog.tools.filter((tool) => !tool.hidden);
+  const tools = visibleTools(context.catalog);
   const prefixes = namespacePrefixes(context.config);
   // Disabled servers are not part of what a client exposes; failed ones still count as configured.
   const servers = context.catalog.servers.filter((server) => server.status !== 'disabled');
@@ -114,9 +115,19 @@ export const qualified = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
  * item and no per-key arrays for unique keys (the common case): this keeps 100 000-tool catalogs fast.
  */
 export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => string, skip?: (item: T) => boolean): Map<string, T[]> {
+  return drain(duplicateGroupsSteps(items, keyOf, skip));
+}
+
+/** `duplicateGroups` in slices (a paced run takes its breaks between them). */
+export function* duplicateGroupsSteps<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  skip?: (item: T) => boolean,
+): Generator<void, Map<string, T[]>, void> {
   const firstIndex = new Map<string, number>();
   const groups = new Map<string, T[]>();
   for (let index = 0; index < items.length; index++) {
+    if ((index & SLICE_MASK) === SLICE_MASK) yield;
     const item = items[index]!;
     if (skip?.(item)) continue; // instead of filtering a million items into a new array first
     const key = keyOf(item);
@@ -132,7 +143,13 @@ export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => stri
   return groups;
 }
 
-const grouped = new WeakMap<Rendering, { names: RenderedName[]; length: number; byName?: Map<string, RenderedName[]>; byWire?: Map<string, RenderedName[]> }>();
+interface Grouped {
+  names: RenderedName[];
+  length: number;
+  byName?: Map<string, RenderedName[]>;
+  byWire?: Map<string, RenderedName[]>;
+}
+const grouped = new WeakMap<Rendering, Grouped>();
 
 /**
  * The rendered names (`wireName ?? name` on the wire) given to two or more entries, dropped and refused ones included,
@@ -140,19 +157,35 @@ const grouped = new WeakMap<Rendering, { names: RenderedName[]; length: number; 
  * AMBIGUOUS_ROUTE): one transient map over a million names instead of a lookup kept for the whole run.
  */
 export function nameGroups(rendering: Rendering, onWire: boolean): Map<string, RenderedName[]> {
+  return drain(nameGroupsSteps(rendering, onWire));
+}
+
+/** `nameGroups` in slices. */
+export function* nameGroupsSteps(rendering: Rendering, onWire: boolean): Generator<void, Map<string, RenderedName[]>, void> {
   let cached = grouped.get(rendering);
   if (!cached || cached.names !== rendering.names || cached.length !== rendering.names.length) {
     grouped.set(rendering, (cached = { names: rendering.names, length: rendering.names.length }));
   }
-  if (onWire) return (cached.byWire ??= duplicateGroups(rendering.names, (rendered) => rendered.wireName ?? rendered.name));
-  return (cached.byName ??= duplicateGroups(rendering.names, (rendered) => rendered.name));
+  if (onWire) return (cached.byWire ??= yield* duplicateGroupsSteps(rendering.names, (rendered) => rendered.wireName ?? rendered.name));
+  return (cached.byName ??= yield* duplicateGroupsSteps(rendering.names, (rendered) => rendered.name));
 }
 
+type PerTargetAt = { id: string; target: NamingTarget; rendering: Rendering; view: ConflictView };
+
 /** Findings of one check over every target of the run; each target is rendered once and shared by all checks. */
-export function perTarget(
-  context: CheckContext,
-  each: (at: { id: string; target: NamingTarget; rendering: Rendering; view: ConflictView }) => Finding[],
-): Finding[] {
+export function perTarget(context: CheckContext, each: (at: PerTargetAt) => Finding[]): Finding[] {
   const view = conflictView(context);
   return context.targets.flatMap((id) => each({ id, target: view.target(id), rendering: view.rendering(id), view }));
+}
+
+/** `perTarget` in slices: a break after each target's rendering (the first check to ask renders it) and within `each`. */
+export function* perTargetSteps(context: CheckContext, each: (at: PerTargetAt) => CheckSteps): CheckSteps {
+  const view = conflictView(context);
+  const findings: Finding[] = [];
+  for (const id of context.targets) {
+    const at = { id, target: view.target(id), rendering: view.rendering(id), view };
+    yield;
+    for (const finding of yield* each(at)) findings.push(finding);
+  }
+  return findings;
 }

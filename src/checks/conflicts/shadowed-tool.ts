@@ -1,7 +1,8 @@
 import { CODES } from '../codes.js';
-import { defineCheck, type Finding } from '../types.js';
+import { toolIndexSteps } from '../tool-index.js';
+import { defineSteppedCheck, type Finding } from '../types.js';
 import { collisionCause } from './name-collision.js';
-import { conflictView, duplicateGroups, qualified, uniqueMembers } from './rendering.js';
+import { conflictView, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * SHADOWED_TOOL: the same tool name is offered by several servers. Harmless under a target that
@@ -10,15 +11,21 @@ import { conflictView, duplicateGroups, qualified, uniqueMembers } from './rende
  * openai-agents or docker-mcp-gateway), it is raised to `warning` and lists those targets in
  * `args.unprefixedTargets`; the breakage itself is that target's NAME_COLLISION (an error).
  */
-export const shadowedTool = defineCheck({
+export const shadowedTool = defineSteppedCheck({
   codes: ['SHADOWED_TOOL'],
   family: 'conflicts',
-  run(context) {
+  *steps(context) {
     const view = conflictView(context);
-    const indexes = view.tools.map((_, index) => index);
-    const groups = duplicateGroups(indexes, (index) => view.tools[index]!.name);
+    // The catalog's shared index of tool names (the same visible tools as the view, in the same order).
+    const { byName: named } = yield* toolIndexSteps(context.catalog);
+    // Every target's rendering (shared with the checks that follow), a break after each.
+    for (const id of context.targets) {
+      view.rendering(id);
+      yield;
+    }
     const findings: Finding[] = [];
-    for (const [toolName, group] of groups) {
+    for (const [toolName, group] of named) {
+      if (typeof group === 'number') continue;
       const servers = new Set(group.map((index) => view.tools[index]!.server));
       if (servers.size < 2) continue;
       const members = uniqueMembers(group.map((index) => ({ server: view.tools[index]!.server, tool: toolName })));

@@ -1,6 +1,7 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
-import { defineCheck, type Finding } from '../types.js';
-import { toolFinding, visibleTools } from './shared.js';
+import { indexTools, offers, toolIndexSteps, visibleTools, type ToolIndex } from '../tool-index.js';
+import { defineSteppedCheck, SLICE_MASK, type Finding } from '../types.js';
+import { toolFinding } from './shared.js';
 
 /**
  * CROSS_SERVER_REFERENCE — the tool-shadowing pattern: a description that talks about another
@@ -29,34 +30,16 @@ export function isDistinctiveName(name: string): boolean {
   return name.includes('_') || /[a-z][A-Z]/.test(name) || name.length >= 8;
 }
 
-/** Tool names of every visible tool, built once per run. */
-export interface Index {
-  /** Bare distinctive tool name → the server offering it, or the servers when several do (most names have one). */
-  bare: Map<string, string | Set<string>>;
-  /** server → its tool names. */
-  byServer: Map<string, Set<string>>;
-}
+/** Tool names of every visible tool: the catalog's shared index (`toolIndex`). */
+export type Index = ToolIndex;
 
+/** The index of a list of tools (tests). */
 export function buildIndex(tools: readonly Pick<CatalogTool, 'server' | 'name'>[]): Index {
-  const bare = new Map<string, string | Set<string>>();
-  const byServer = new Map<string, Set<string>>();
-  for (const tool of tools) {
-    let names = byServer.get(tool.server);
-    if (!names) byServer.set(tool.server, (names = new Set()));
-    names.add(tool.name);
-    if (!isDistinctiveName(tool.name)) continue;
-    const servers = bare.get(tool.name);
-    if (servers === undefined) bare.set(tool.name, tool.server);
-    else if (typeof servers === 'string') {
-      if (servers !== tool.server) bare.set(tool.name, new Set([servers, tool.server]));
-    } else servers.add(tool.server);
-  }
-  return { bare, byServer };
+  return indexTools(tools);
 }
 
 /** Other servers' tools that `description` (of a tool on `server`) names, sorted. */
 export function mentionedTools(description: string, server: string, index: Index): ToolRef[] {
-  const own = index.byServer.get(server) ?? new Set<string>();
   let found: Map<string, ToolRef> | undefined; // most descriptions mention nothing: no map, no sort
   const add = (ref: ToolRef): void => {
     (found ??= new Map()).set(`${ref.server}/${ref.tool}`, ref);
@@ -85,18 +68,18 @@ export function mentionedTools(description: string, server: string, index: Index
       // Qualified form server/tool: split on the first "/", as the slash style does.
       const target = description.slice(start, slash);
       const tool = description.slice(slash + 1, end);
-      if (target !== server && index.byServer.get(target)?.has(tool)) add({ server: target, tool });
+      if (target !== server && offers(index, target, tool)) add({ server: target, tool });
       continue;
     }
     // Only distinctive names are in the bare index: anything else cannot match.
     if (!distinctive) continue;
     const token = description.slice(start, end);
+    const named = index.byName.get(token);
+    if (named === undefined) continue;
     // A name the describing server offers itself is about itself, not about another server.
-    if (own.has(token)) continue;
-    const servers = index.bare.get(token);
-    if (typeof servers === 'string') {
-      if (servers !== server) add({ server: servers, tool: token });
-    } else if (servers) for (const other of servers) if (other !== server) add({ server: other, tool: token });
+    if (offers(index, server, token)) continue;
+    if (typeof named === 'number') add({ server: index.tools[named]!.server, tool: token });
+    else for (const at of named) add({ server: index.tools[at]!.server, tool: token });
   }
   if (!found) return [];
   return [...found.values()].sort((a, b) => (a.server === b.server ? cmp(a.tool, b.tool) : cmp(a.server, b.server)));
@@ -104,15 +87,17 @@ export function mentionedTools(description: string, server: string, index: Index
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export default defineCheck({
+export default defineSteppedCheck({
   codes: ['CROSS_SERVER_REFERENCE'],
   family: 'lint',
-  run({ catalog }) {
+  *steps({ catalog }) {
+    const index = yield* toolIndexSteps(catalog);
+    if (index.serverCount < 2) return [];
     const tools = visibleTools(catalog);
-    const index = buildIndex(tools);
-    if (index.byServer.size < 2) return [];
     const findings: Finding[] = [];
-    for (const tool of tools) {
+    for (let at = 0; at < tools.length; at++) {
+      if ((at & SLICE_MASK) === SLICE_MASK) yield;
+      const tool = tools[at]!;
       if (!tool.description) continue;
       const mentions = mentionedTools(tool.description, tool.server, index);
       if (!mentions.length) continue;

@@ -5,16 +5,10 @@ import { makeFinding, type FindingOf } from '../types.js';
 
 /**
  * Helpers shared by the lint rules. Lint looks at what a client is given: tools hidden by a
- * client filter or a profile are skipped, and so are servers whose every tool is hidden.
+ * client filter or a profile are skipped (`visibleTools`, shared with the collision checks), and so are servers whose
+ * every tool is hidden.
  */
-export function visibleTools(catalog: Catalog): CatalogTool[] {
-  let visible = visibleByCatalog.get(catalog);
-  if (!visible) visibleByCatalog.set(catalog, (visible = catalog.tools.filter((tool) => !tool.hidden)));
-  return visible;
-}
-
-/** Every lint rule asks for the visible tools of the same catalog: filter a million tools once, not once per rule. */
-const visibleByCatalog = new WeakMap<Catalog, CatalogTool[]>();
+export { visibleTools } from '../tool-index.js';
 
 /** Names of servers that are fully hidden (they have tools and all of them are hidden). Computed once per catalog. */
 export function hiddenServers(catalog: Catalog): Set<string> {

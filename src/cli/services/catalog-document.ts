@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { readCatalog } from '../../catalog/read-core.js';
+import { readCatalogPaced } from '../../catalog/read-core.js';
 import type { Catalog } from '../../catalog/types.js';
 import type { CliIo } from './io.js';
+import { signalPause } from './pace.js';
 
 const read = new WeakMap<CliIo, Map<string, Catalog>>();
 
@@ -25,14 +26,15 @@ async function documentOf(io: CliIo, file: string, { keep }: { keep: boolean }):
   const path = resolve(io.cwd, file);
   let documents = read.get(io);
   if (!documents) read.set(io, (documents = new Map()));
-  const catalog = documents.get(path) ?? (await readWithSchemaIfNeeded(path));
+  const catalog = documents.get(path) ?? (await readWithSchemaIfNeeded(io, path));
   if (keep) documents.set(path, catalog);
   else documents.delete(path);
   return catalog;
 }
 
 /** Read without zod; zod (about 100 modules) is loaded only for a document the generated validator rejects. */
-async function readWithSchemaIfNeeded(path: string): Promise<Catalog> {
-  const reading = readCatalog(path);
+async function readWithSchemaIfNeeded(io: CliIo, path: string): Promise<Catalog> {
+  // With breaks between the pieces a large document is parsed in: a signal stops the read.
+  const reading = await readCatalogPaced(path, signalPause(io));
   return reading.catalog ?? reading.finish((await import('../../catalog/read.js')).checkCatalogWithZod);
 }

@@ -115,7 +115,7 @@ function discoveryProgress(runtime: Runtime): { onEvent: (event: DiscoveryProgre
   };
 }
 
-function progressInterval(runtime: Runtime): number {
+export function progressInterval(runtime: Runtime): number {
   const setting = runtime.io.env['MCPNS_PROGRESS_INTERVAL_MS'];
   const value = setting === undefined || setting === '' ? DEFAULT_PROGRESS_INTERVAL_MS : Number(setting);
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_PROGRESS_INTERVAL_MS;

@@ -1,7 +1,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { resolve } from 'node:path';
 import { createBaseline, parseBaseline, serializeBaseline, type Baseline } from '../../checks/baseline.js';
-import { applyBaseline, runChecks, validateCodes, type CheckFamily } from '../../checks/run.js';
+import { applyBaseline, runChecksPaced, validateCodes, type CheckFamily, type Pace } from '../../checks/run.js';
 import { defaultTargets } from '../../config/client-presets.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import { McpnsError } from '../../errors.js';
@@ -13,7 +13,9 @@ import { withOutputOptions } from '../options/output-options.js';
 import { resolveExtraReports, resolveFormat, withReportOptions } from '../options/report-options.js';
 import { withSourceOptions } from '../options/source-options.js';
 import { OPTIONS } from '../options/table.js';
-import { obtainCatalog } from './catalog.js';
+import { obtainCatalog, progressInterval } from './catalog.js';
+import type { Runtime } from './command.js';
+import { breakNow, signalPause } from './pace.js';
 import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
 import { emitExtraReports, emitReport, extraReportFiles } from './report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
@@ -69,7 +71,13 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
       }
     }
 
-    let result = runChecks({ catalog, config, targets }, spec.families, { ignoreCodes });
+    // In slices with breaks: a signal during a million-tool run stops it within a slice, and a long run says how far it is.
+    let result = await runChecksPaced(
+      { catalog, config, targets },
+      spec.families,
+      { ignoreCodes },
+      signalPause(runtime.io, checkProgress(runtime, catalog.tools.length)),
+    );
     if (baselineOut) {
       const written = createBaseline(result.findings);
       writeOutputFile(baselineOut, serializeBaseline(written));
@@ -79,10 +87,32 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
       result = applyBaseline(result, baseline);
     }
     const render = (as: Format, color: boolean): string => formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config });
+    await breakNow(runtime.io);
+    runtime.console.clearProgress();
     emitReport(runtime, reportOut, format, (color) => render(format, color));
     emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });
+}
+
+/**
+ * How far the checks are, for a long run: on a terminal the live line; without one a plain line once the run has taken
+ * longer than the progress interval (MCPNS_PROGRESS_INTERVAL_MS, as discovery's), then at most one per interval.
+ */
+function checkProgress(runtime: Runtime, tools: number): Pace {
+  const intervalMs = progressInterval(runtime);
+  const start = performance.now();
+  let lastLine = start;
+  // Under --json (and --format json) the line is one {"progress": …} object on stderr, as a call's progress is.
+  const plain = !runtime.console.liveProgress && !runtime.console.settings.quiet && intervalMs > 0;
+  return ({ done, total, codes }) => {
+    const text = `checking ${tools.toLocaleString('en')} tool${tools === 1 ? '' : 's'}: ${done}/${total} checks done${codes.length ? ` (${codes[0]})` : ''}`;
+    if (runtime.console.liveProgress) return runtime.console.progress(`${text}…`);
+    const now = performance.now();
+    if (!plain || now - start < intervalMs || (lastLine !== start && now - lastLine < intervalMs)) return;
+    lastLine = now;
+    runtime.console.event('progress', text, { done, total });
+  };
 }
 
 /** --style/--preset (combined) ?? config naming.targets ?? slash plus the presets of the clients whose files were read. */

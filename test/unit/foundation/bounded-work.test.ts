@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCatalogText } from '../../../src/catalog/read.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../../../src/catalog/types.js';
-import { mentionedTools } from '../../../src/checks/lint/cross-server-reference.js';
+import { buildIndex, mentionedTools } from '../../../src/checks/lint/cross-server-reference.js';
 import { diffCatalogs, type DiffNote } from '../../../src/diff/diff.js';
 import { guessRenamesBounded } from '../../../src/diff/rename.js';
 import { driftResult } from '../../../src/diff/result.js';
@@ -34,13 +34,10 @@ const catalog = (tools: CatalogTool[]): Catalog => ({
 
 describe('cross-server references in linear time', () => {
   it('a 300 000-character run of "-" inside a token is scanned at once, and names around it are still found', () => {
-    const index = {
-      bare: new Map([['read_file', new Set(['files'])]]),
-      byServer: new Map([
-        ['files', new Set(['read_file'])],
-        ['evil', new Set(['x'])],
-      ]),
-    };
+    const index = buildIndex([
+      { server: 'files', name: 'read_file' },
+      { server: 'evil', name: 'x' },
+    ]);
     const description = `a${'-'.repeat(300_000)}a then call read_file and files/read_file ${'-.'.repeat(100_000)}`;
     expect(mentionedTools(description, 'evil', index)).toEqual([{ server: 'files', tool: 'read_file' }]);
   });

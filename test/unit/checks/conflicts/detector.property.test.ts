@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldName } from '../../../../src/checks/conflicts/fold.js';
+import { foldHash, foldName } from '../../../../src/checks/conflicts/fold.js';
 import { nameCollision } from '../../../../src/checks/conflicts/name-collision.js';
 import { nearCollision } from '../../../../src/checks/conflicts/near-collision.js';
 import type { Finding } from '../../../../src/checks/types.js';
@@ -79,5 +79,21 @@ describe('foldName', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('foldHash (how NEAR_COLLISION buckets names before folding them)', () => {
+  // Names that fold alike through case, separators, invisible characters and look-alikes, and ones that do not.
+  const unit = fc.constantFrom('a', 'A', 'b', 'B', '-', '_', '.', '/', '1', '\u200b', 'а', 'о', 'O', 'é', 'ﬁ', ' ');
+  it('gives equal folds equal hashes (so no near collision is missed)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), fc.string({ unit, maxLength: 12 }), (a, b) => {
+        if (foldName(a) === foldName(b)) expect(foldHash(a)).toBe(foldHash(b));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(foldHash('Read-File')).toBe(foldHash('read_file'));
+    expect(foldHash('rеad_file')).toBe(foldHash('read_file')); // a Cyrillic "е"
+    expect(foldHash('read\u200bfile')).toBe(foldHash('readfile'));
   });
 });
