@@ -278,6 +278,31 @@ export class ProcessGroupStdioTransport implements Transport {
       this.options.onFirstMessage?.();
     }
     this.options.observe?.(parsed.data);
-    this.onmessage?.(parsed.data);
+    this.deliver(parsed.data);
+  }
+
+  /** Messages that wait for the notification handler the SDK has scheduled (see `deliver`). */
+  private backlog: JSONRPCMessage[] | undefined;
+
+  /**
+   * Hand a message to the SDK in order. The SDK runs a notification's handler a microtask later but settles a response
+   * at once: a progress notification and the response it precedes, read in one chunk, reached the handler after the
+   * response had removed it, and the call's last progress line was lost. After a notification, what follows waits
+   * for one microtask (queued after the SDK's, so it runs after the handler).
+   */
+  private deliver(message: JSONRPCMessage): void {
+    if (this.backlog) {
+      this.backlog.push(message);
+      return;
+    }
+    this.onmessage?.(message);
+    if (!('method' in message) || 'id' in message) return;
+    this.backlog = [];
+    queueMicrotask(() => {
+      const waiting = this.backlog ?? [];
+      this.backlog = undefined;
+      // A notification among them defers the rest again, in order (deliver queues them behind it).
+      for (const message of waiting) this.deliver(message);
+    });
   }
 }

@@ -82,6 +82,14 @@ describe('call deadline', () => {
     expect(received()).toContainEqual({ tool: 'progress', event: 'cancelled', reason: 'mcpns: --max-call-time of 1500 ms passed' });
   });
 
+  it('the last progress line is shown when the last notification and the result arrive in one chunk', async () => {
+    // The SDK handles a notification a microtask after the response that followed it in the same read: it was lost.
+    const result = await call('long-running/progress', 'duration_ms=600', 'interval_ms=200', 'last_with_result=true', '--json');
+    expect(result.code).toBe(0);
+    const progress = stderrJson(result.stderr).flatMap((line) => (line['progress'] ? [line['progress']['progress']] : []));
+    expect(progress).toEqual([1, 2, 3]);
+  });
+
   it('progress is JSON lines under --json and nothing under --quiet', async () => {
     const json = await call('long-running/progress', 'duration_ms=600', 'interval_ms=200', '--json');
     expect(json.code).toBe(0);
