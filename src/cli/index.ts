@@ -65,11 +65,15 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') exitAfterCleanup(typeof process.exitCode === 'number' ? process.exitCode : 0);
 });
 
+// The environment as a plain object, read once: process.env answers every read through the C++ environment (a lookup
+// per variable per server spawned, and again for the secrets it implies).
+const hostEnv: Record<string, string | undefined> = { ...process.env };
+
 // Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.
 let announcedConfig: string | undefined;
 if (COMMANDS.find((command) => command.name === argv[0])?.discovers) {
   const { spawnEarly } = await import('./early-spawn.js');
-  announcedConfig = (await spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: process.env, stderr: process.stderr })).announced;
+  announcedConfig = (await spawnEarly(argv, { cwd: process.cwd(), home: homedir(), env: hostEnv, stderr: process.stderr })).announced;
 }
 
 const { main } = await import('./main.js');
@@ -77,7 +81,7 @@ const code = await main(argv, {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
-  env: process.env,
+  env: hostEnv,
   cwd: process.cwd(),
   home: homedir(),
   signal: controller.signal,
