@@ -139,7 +139,7 @@ const EXPLAIN = {
   inspector:
     "Both clients wait for the same server, and the minimal SDK client, which does nothing else, is already most of the time. mcpns runs at about the minimal client's speed (or faster, thanks to spawn first and the short shutdown), so how far ahead of the Inspector it can be is bounded by how much slower the Inspector is than a minimal client on this server.",
   oneServer:
-    'mcpns does more than the minimal client (commander, config, naming, secret redaction, the catalog document), though after its servers are started; on 2 cores every CPU-millisecond it spends delays the servers that are still booting.',
+    'mcpns does more than the minimal client (commander, config, naming, secret redaction, the catalog document), though after its servers are started; on 2 cores every CPU-millisecond it spends delays the servers that are still booting. Both contenders give their servers the same environment (bench/minimal-client.js).',
   shutdown: 'A server that keeps writing to stderr after stdin closes is still working: the grace before SIGTERM restarts with each write (up to 2 s).',
   offline:
     '`check` runs both families over two targets: it parses the JSON, renders every name per target (the routing lookups are built only when something reads them, and `check` does not), groups names (exact and folded) in hash maps that live for one check, parses each name back and indexes every description. Each step is one pass over the tools; parsing the JSON and garbage collection of what the parse and the maps allocate are the largest items in the profile.',
