@@ -76,6 +76,12 @@ export class ProcessGroupStdioTransport implements Transport {
    */
   onRawMessage?: ((value: unknown) => boolean) | undefined;
 
+  /**
+   * Sees each stdout line as text before it is parsed; true when it took the line (the gateway's raw forwarding passes
+   * the answers to its own requests on as they came, as a hand-written proxy does, without parsing them).
+   */
+  onRawLine?: ((text: string) => boolean) | undefined;
+
   /** stdin is corked until the event loop has handled what it read: messages sent meanwhile leave in one write. */
   private corked = false;
 
@@ -255,6 +261,7 @@ export class ProcessGroupStdioTransport implements Transport {
 
   private onLine(line: Buffer): void {
     const text = line.toString('utf8').replace(/\r$/, '');
+    if (this.sawMessage && this.onRawLine?.(text)) return;
     if (!text.trim()) return;
     let value: unknown;
     try {

@@ -62,6 +62,8 @@ export interface DownstreamCall {
 /** How the fast path writes to a downstream client itself (raw JSON-RPC, in order with everything else it sends). */
 export interface FastDownstream {
   reply(message: JsonObject): void;
+  /** A reply already serialized (one JSON-RPC message, no newline), where the wire can take it as it is. */
+  replyText?(text: string): void;
   notify(method: string, params?: JsonObject): Promise<void>;
   request(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
   /** The upstream made its answer resumable (SSE with event ids): make this one resumable too, where the wire can. */
@@ -1058,6 +1060,20 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
     const result = rewriteResult(response.result ?? {}, this.route.server, this.owner.exposure());
     this.finish(result['isError'] === true ? 'isError' : 'ok', result);
     this.downstream.reply({ jsonrpc: '2.0', id: this.id, result });
+  }
+
+  /**
+   * The answer as the upstream wrote it, passed on with the client's id in place of the upstream's — what a
+   * hand-written proxy does — when nothing in it has to change (no URI of this server is namespaced) and nothing has
+   * to be read from it (no request log): no parse, no copy, no serialization.
+   */
+  onResponseLine(line: string, idStart: number, idEnd: number): boolean {
+    if (this.done || !this.downstream.replyText || this.owner.onRequest()) return false;
+    const namespaced = this.owner.exposure().namespaced.get(this.route.server);
+    if (namespaced && (namespaced.uris.size > 0 || namespaced.templates.length > 0)) return false;
+    this.finish('ok');
+    this.downstream.replyText(`${line.slice(0, idStart)}${JSON.stringify(this.id)}${line.slice(idEnd)}`);
+    return true;
   }
 
   onLost(reason: string): void {

@@ -28,6 +28,7 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
   const fast: { session?: DownstreamSession; server?: Server; ready: boolean } = { ready: false };
   const downstream: FastDownstream = {
     reply: (message) => write(`${JSON.stringify(message)}\n`),
+    replyText: (text) => write(`${text}\n`),
     notify: async (method, params) => write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`),
     request: async (method, params, signal) => {
       if (!fast.server) throw new Error('no session');

@@ -79,6 +79,11 @@ export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
 export interface RawHandlers {
   onResponse(response: { result?: JsonObject; error?: { code: number; message: string; data?: unknown } }): void;
   onProgress?: ((progress: JsonObject) => void) | undefined;
+  /**
+   * The answer as the upstream wrote it (a stdio line, unparsed), with where its id's value is: true when the caller
+   * passed it on itself; false, and it is parsed and handed to onResponse.
+   */
+  onResponseLine?(line: string, idStart: number, idEnd: number): boolean;
   onLost(reason: string): void;
   /** The upstream answers on a resumable SSE stream (HTTP only): the downstream answer may be made resumable too. */
   onResumable?(): void;
@@ -122,6 +127,35 @@ export interface Upstream {
   /** Called once when the connection ends for any reason other than close(). */
   onLost(callback: (reason: string) => void): void;
   close(): Promise<void>;
+}
+
+/** The ids of the gateway's raw requests: `mcpns:<n>` (an SDK's own ids are numbers). */
+const RAW_ID_PREFIX = 'mcpns:';
+/** How a serialized result begins (`{"result":{…`) and ends when its last member is one of those ids (`…,"id":"mcpns:<n>"}`). */
+const RESULT_HEAD = '{"result":{';
+const RAW_ID_TAIL = `,"id":"${RAW_ID_PREFIX}`;
+
+/**
+ * Where a raw request's id is in an answer line that is a result written as the SDKs write one (`{"result":{…},…,
+ * "id":"mcpns:7"}`, the id last): the id and the bounds of its value (quotes included). Only those positions are
+ * certain without parsing: in valid JSON the value before the text's closing brace is a member of the top-level
+ * object, and a later member wins over an earlier one of the same name, so a client reads the id put there; the
+ * result is an object. Anything else (an error, another key order, spaces) is undefined: the line is parsed and
+ * checked. A line that is not valid JSON at all reaches the client as it came, which drops it as the gateway would.
+ */
+export function rawResultAt(text: string): { id: string; start: number; end: number } | undefined {
+  const end = text.length - 1;
+  if (text.charCodeAt(end) !== 0x7d || text.charCodeAt(end - 1) !== 0x22 || !text.startsWith(RESULT_HEAD)) return undefined;
+  const tail = text.lastIndexOf(RAW_ID_TAIL);
+  if (tail < RESULT_HEAD.length) return undefined;
+  const start = tail + RAW_ID_TAIL.length - RAW_ID_PREFIX.length - 1;
+  const digitsFrom = tail + RAW_ID_TAIL.length;
+  if (digitsFrom >= end - 1) return undefined;
+  for (let index = digitsFrom; index < end - 1; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return undefined;
+  }
+  return { id: text.slice(start + 1, end - 1), start, end };
 }
 
 /** A raw answer as it may be passed on: a result object, or an error with a numeric code and a message. */
@@ -218,8 +252,17 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     inner?.(message as never, extra as never);
   };
   let innerHandler: ((message: never, extra: never) => void) | undefined;
-  // Over stdio the answers to raw requests are taken off the line as parsed, before the transport's schema check.
+  // Over stdio the answers to raw requests are taken off the line before they are parsed when the caller can pass
+  // them on as they are, else as parsed, before the transport's schema check.
   if (transport instanceof ProcessGroupStdioTransport) {
+    transport.onRawLine = (text) => {
+      if (rawPending.size === 0) return false;
+      const at = rawResultAt(text);
+      const pending = at ? rawPending.get(at.id) : undefined;
+      if (!at || !pending?.onResponseLine?.(text, at.start, at.end)) return false;
+      settleRaw(at.id);
+      return true;
+    };
     transport.onRawMessage = (value) => {
       const candidate = value as { method?: unknown; id?: unknown; jsonrpc?: unknown } | null;
       if (!candidate || typeof candidate !== 'object' || candidate.jsonrpc !== '2.0' || candidate.method !== undefined) return false;
@@ -274,7 +317,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   const sendRaw =
     transport && !modern
       ? (method: string, params: JsonObject, handlers: RawHandlers): string => {
-          const id = `mcpns:${++rawCounter}`;
+          const id = `${RAW_ID_PREFIX}${++rawCounter}`;
           if (handlers.onProgress) {
             const token = `mcpns-${++progressCounter}`;
             const onProgress = handlers.onProgress;

@@ -101,6 +101,19 @@ describe('mcpns serve over stdio: the fast path on the wire', () => {
     expect(await answerTo(22)).toEqual({ jsonrpc: '2.0', id: 22, result: { content: [{ type: 'text', text: 'ok' }] } });
   });
 
+  it('a result written as the SDKs write one is passed on as it came, with the id of the client; what is not an object is still refused', async () => {
+    send(call(30, 'hostile__tail_ok') + '\n');
+    expect(await answerTo(30)).toEqual({ result: { content: [{ type: 'text', text: 'tail' }] }, note: 'kept', jsonrpc: '2.0', id: 30 });
+    send(call(31, 'hostile__tail_bad') + '\n');
+    expect((await answerTo(31))['error']).toMatchObject({ code: -32603, message: expect.stringContaining('malformed JSON-RPC response') });
+    // The id the upstream wrote last is another request's (none of this client's): the client's call is not answered
+    // by it, and the gateway goes on serving.
+    send(call(32, 'hostile__tail_twice') + '\n');
+    send(call(33, 'up__echo', 'still') + '\n');
+    expect(await answerTo(33)).toEqual({ jsonrpc: '2.0', id: 33, result: { content: [{ type: 'text', text: 'still' }] } });
+    expect(received.some((message) => message['id'] === 32)).toBe(false);
+  });
+
   it('stdin EOF: the gateway exits 0 and every upstream process is gone', async () => {
     const pids = readPids(join(dir, 'pids'));
     expect(pids.length).toBe(2);

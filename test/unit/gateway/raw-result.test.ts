@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { rawResultAt } from '../../../src/gateway/upstream.js';
+
+describe('rawResultAt: where the id of a raw request is in a result line, without parsing it', () => {
+  it('finds the id written last after a result object, and the bounds of its value', () => {
+    const line = JSON.stringify({ result: { content: [{ type: 'text', text: 'x' }] }, jsonrpc: '2.0', id: 'mcpns:12' });
+    const at = rawResultAt(line)!;
+    expect(at.id).toBe('mcpns:12');
+    expect(`${line.slice(0, at.start)}7${line.slice(at.end)}`).toBe(
+      JSON.stringify({ result: { content: [{ type: 'text', text: 'x' }] }, jsonrpc: '2.0', id: 7 }),
+    );
+  });
+
+  it('reads the last id when there are two, as a client does', () => {
+    expect(rawResultAt('{"result":{},"id":"mcpns:1","jsonrpc":"2.0","id":"mcpns:2"}')?.id).toBe('mcpns:2');
+  });
+
+  it('is undefined for anything it cannot be sure of without parsing', () => {
+    for (const line of [
+      '{"jsonrpc":"2.0","id":"mcpns:1","result":{}}', // id first
+      '{"error":{"code":1,"message":"m"},"jsonrpc":"2.0","id":"mcpns:1"}', // an error
+      '{"result":"text","jsonrpc":"2.0","id":"mcpns:1"}', // not an object
+      '{"result": {}, "jsonrpc": "2.0", "id": "mcpns:1"}', // spaces
+      '{"result":{},"jsonrpc":"2.0","id":"mcpns:1"} ', // trailing space
+      '{"result":{},"jsonrpc":"2.0","id":"mcpns:"}', // no number
+      '{"result":{},"jsonrpc":"2.0","id":"mcpns:1x"}',
+      '{"result":{},"jsonrpc":"2.0","id":"other:1"}',
+      '{"result":{},"jsonrpc":"2.0","id":1}',
+      '{"result":{"a":{"id":"mcpns:1"}}}', // nested, not last
+      '{"result":{"id":"mcpns:1"}',
+      '',
+    ]) {
+      expect(rawResultAt(line), line).toBeUndefined();
+    }
+  });
+});
