@@ -421,7 +421,14 @@ export class Gateway {
     this.sessions.add(session);
   }
 
+  /**
+   * The session ended (HTTP DELETE, its idle timeout, stdin EOF): its subscriptions go, and every fast-path call it
+   * still has in flight is cancelled upstream (notifications/cancelled with the upstream's id) — nobody is left to
+   * read the answer, nor to resume its stream.
+   */
   removeSession(session: DownstreamSession): void {
+    const calls = this.fastCalls.get(session);
+    if (calls) for (const call of [...calls.values()]) call.cancel('the client session ended');
     if (!this.sessions.delete(session)) return;
     for (const uri of session.subscriptions) void this.unsubscribe(session, uri);
   }

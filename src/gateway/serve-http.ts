@@ -109,6 +109,8 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     events: SessionEventStore;
     /** The fast path's resumable answers still in progress, by stream id: a reconnecting client is attached here. */
     fastStreams: Map<string, { attach(res: ServerResponse): void }>;
+    /** The fast path's calls in flight: each ends its response (and its wait for a reconnect) when the session ends. */
+    fastEnds: Set<() => void>;
   }
   const sessions = new Map<string, LegacySession>();
   const modern = createMcpHandler(
@@ -152,14 +154,21 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       asked: new Map(),
       events,
       fastStreams: new Map(),
+      fastEnds: new Set(),
       lastSeen: Date.now(),
       close: async () => {
-        for (const pending of record.asked.values()) pending.reject(new Error('the session closed'));
-        record.asked.clear();
+        ended();
         await server.close().catch(() => {});
-        events.dropAll();
       },
     });
+    /** The session is over (DELETE, idle, shutdown): nothing of it is kept, nothing of it waits. */
+    const ended = (): void => {
+      for (const pending of record.asked.values()) pending.reject(new Error('the session closed'));
+      record.asked.clear();
+      for (const end of [...record.fastEnds]) end();
+      record.fastStreams.clear();
+      events.dropAll();
+    };
     const initialized = server.oninitialized;
     server.oninitialized = () => {
       initialized?.();
@@ -167,6 +176,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     };
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
+      ended();
     };
     await server.connect(transport);
     return record;
@@ -374,9 +384,21 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       sink?.write(frame(value, eventId));
     };
     const gone = (): boolean => finished || (streamId === undefined && res.destroyed);
+    /** The session ended first: the engine cancels the call upstream; its stream (and any wait for a reconnect) ends now. */
+    function end(): void {
+      finished = true;
+      record.fastEnds.delete(end);
+      clearTimeout(grace);
+      if (streamId !== undefined) record.fastStreams.delete(streamId);
+      if (sink && !sink.writableEnded) {
+        if (sink.headersSent) sink.end();
+        else sink.destroy();
+      }
+    }
     const cancel = (reason: string): void => {
       if (finished) return;
       finished = true;
+      record.fastEnds.delete(end);
       if (streamId !== undefined) record.fastStreams.delete(streamId);
       gateway.fastCancel(record.session, id, reason);
     };
@@ -395,6 +417,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       reply: (value) => {
         if (gone()) return;
         finished = true;
+        record.fastEnds.delete(end);
         clearTimeout(grace);
         if (streamId !== undefined) {
           emit(value);
@@ -452,6 +475,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     if (!gateway.fastToolCall(id, params, record.session, downstream)) return false;
     // A client that goes away before the answer cancels the call upstream (after a grace when it may resume).
     res.once('close', () => detached(res));
+    record.fastEnds.add(end);
     return true;
   }
 

@@ -135,6 +135,50 @@ describe('mcpns serve --http: resumable answers (SEP-1699)', () => {
     }
   });
 
+  it('a client that leaves its resumable stream and ends its session (DELETE): the call is cancelled upstream then, without waiting for a reconnect', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'leaver', version: '1' } },
+      }),
+    });
+    await init.text();
+    const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
+    await (
+      await fetch(url, { method: 'POST', headers: { ...headers, ...session }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })
+    ).text();
+    const cancelledHolds = (): number => upstreamEvents().filter((entry) => entry.event === 'cancelled' && entry.tool === 'hold').length;
+    const before = cancelledHolds();
+    const leaving = new AbortController();
+    const call = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...session },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'up__hold', arguments: { key: 'left-behind' } } }),
+      signal: leaving.signal,
+    });
+    // Read up to the priming event: the answer is resumable, so closing the stream alone leaves the call running.
+    const reader = call.body!.getReader();
+    let seen = '';
+    while (!/\nretry: \d+\n/.test(seen)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before its priming event: ${seen}`);
+      seen += Buffer.from(value).toString();
+    }
+    const eventId = /id: ([^\n]+)\nretry:/.exec(seen)![1]!;
+    leaving.abort();
+    const deleted = await fetch(url, { method: 'DELETE', headers: session });
+    expect(deleted.status).toBe(200);
+    await waitUntil(() => cancelledHolds() > before, 'the held call cancelled upstream after the session was deleted');
+    const resumed = await fetch(url, { headers: { accept: 'text/event-stream', ...session, 'last-event-id': eventId } });
+    await resumed.text();
+    expect(resumed.status).toBe(404);
+  });
+
   it('an upstream that closes its stream mid-call is resumed by the gateway; the client gets the answer on its own stream', async () => {
     const client = await connect(url);
     const releaser = await connect(url);
