@@ -62,8 +62,8 @@ export interface DownstreamCall {
 /** How the fast path writes to a downstream client itself (raw JSON-RPC, in order with everything else it sends). */
 export interface FastDownstream {
   reply(message: JsonObject): void;
-  /** A reply already serialized (one JSON-RPC message, no newline), where the wire can take it as it is. */
-  replyText?(text: string): void;
+  /** A reply already serialized (one JSON-RPC message): false when the wire cannot take it as it is now (reply instead). */
+  replyText?(text: string): boolean;
   notify(method: string, params?: JsonObject): Promise<void>;
   request(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
   /** The upstream made its answer resumable (SSE with event ids): make this one resumable too, where the wire can. */
@@ -1078,8 +1078,8 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
     if (this.done || !this.downstream.replyText || this.owner.onRequest()) return false;
     const namespaced = this.owner.exposure().namespaced.get(this.route.server);
     if (namespaced && (namespaced.uris.size > 0 || namespaced.templates.length > 0)) return false;
+    if (!this.downstream.replyText(`${line.slice(0, idStart)}${JSON.stringify(this.id)}${line.slice(idEnd)}`)) return false;
     this.finish('ok');
-    this.downstream.replyText(`${line.slice(0, idStart)}${JSON.stringify(this.id)}${line.slice(idEnd)}`);
     return true;
   }
 

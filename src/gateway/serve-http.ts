@@ -291,7 +291,9 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       } catch {
         return reject(res, 400, 'Parse error: the body is not JSON');
       }
-      if (deeperThan(parsed, MAX_DEPTH)) return reject(res, 400, `Invalid request: values nested deeper than ${MAX_DEPTH} levels`);
+      // Only a body this long can nest that deep (each level costs at least two characters): most calls skip the walk.
+      if (body.length > 2 * MAX_DEPTH && deeperThan(parsed, MAX_DEPTH))
+        return reject(res, 400, `Invalid request: values nested deeper than ${MAX_DEPTH} levels`);
     }
     const sessionId = req.headers['mcp-session-id'];
     const lastEventId = req.headers['last-event-id'];
@@ -428,6 +430,20 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
         const text = JSON.stringify(value);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...sessionHeader });
         res.end(text);
+      },
+      replyText: (text) => {
+        if (gone()) return true;
+        // A resumable stream keeps its events as messages; an SSE event's data is one line here.
+        if (streamId !== undefined || (stream && text.includes('\n'))) return false;
+        finished = true;
+        record.fastEnds.delete(end);
+        clearTimeout(grace);
+        if (stream) res.end(`event: message\ndata: ${text}\n\n`);
+        else {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...sessionHeader });
+          res.end(text);
+        }
+        return true;
       },
       notify: async (notifyMethod, notifyParams) => {
         if (gone()) return;

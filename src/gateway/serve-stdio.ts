@@ -28,7 +28,12 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
   const fast: { session?: DownstreamSession; server?: Server; ready: boolean } = { ready: false };
   const downstream: FastDownstream = {
     reply: (message) => write(`${JSON.stringify(message)}\n`),
-    replyText: (text) => write(`${text}\n`),
+    // A line from a stdio upstream, or a message an HTTP one sent with line breaks in it: only one line goes as it is.
+    replyText: (text) => {
+      if (text.includes('\n')) return false;
+      write(`${text}\n`);
+      return true;
+    },
     notify: async (method, params) => write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`),
     request: async (method, params, signal) => {
       if (!fast.server) throw new Error('no session');

@@ -14,6 +14,11 @@ import { httpTransportView } from './sdk-http-transport.js';
 export interface PostHandlers {
   /** One JSON-RPC message of the answer (in order). */
   onMessage(message: Record<string, unknown>): void;
+  /**
+   * A message of the answer as text, before it is parsed (an SSE event's data, or a JSON body that is one message):
+   * true when it was the answer and the caller passed it on as it is; false, and it is parsed and handed to onMessage.
+   */
+  onText?(text: string): boolean;
   /** The request failed before its answer was complete (only this call is affected). */
   onFailed(reason: string): void;
   /** The upstream wants what only the SDK transport does (authorization): send the message through it instead. */
@@ -81,6 +86,11 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
           if (aborted) return;
           if (value['method'] === undefined && value['id'] === message['id']) responded = true;
           handlers.onMessage(value);
+        },
+        onText: (text) => {
+          if (aborted || responded || !handlers.onText?.(text)) return false;
+          responded = true;
+          return true;
         },
         onEventId: (id) => {
           if (lastEventId === undefined) handlers.onResumable?.();
@@ -173,6 +183,7 @@ function isConnectionReset(error: NodeJS.ErrnoException): boolean {
 
 interface ReadHandlers {
   onMessage(message: Record<string, unknown>): void;
+  onText(text: string): boolean;
   /** An SSE event's id (where a resumed stream continues) and a retry interval the server asked for. */
   onEventId(id: string): void;
   onRetry(ms: number): void;
@@ -215,6 +226,7 @@ function read(response: IncomingMessage, maxBytes: number, handlers: ReadHandler
       events('\n\n');
       return handlers.onEnd();
     }
+    if (handlers.onText(text)) return handlers.onEnd();
     const values = jsonBodyMessages(text);
     if (!values) return handlers.onFailed('answered with a body that is not JSON');
     for (const item of values) if (item && typeof item === 'object') handlers.onMessage(item as Record<string, unknown>);
@@ -231,11 +243,14 @@ function sseReader(handlers: ReadHandlers): (chunk: string) => void {
   let event = '';
   const dispatch = (): void => {
     if (data.length && (event === '' || event === 'message')) {
-      try {
-        const value = JSON.parse(data.join('\n')) as unknown;
-        if (value && typeof value === 'object' && !Array.isArray(value)) handlers.onMessage(value as Record<string, unknown>);
-      } catch {
-        // Not JSON: the SDK transport ignores such an event too.
+      const text = data.length === 1 ? data[0]! : data.join('\n');
+      if (!handlers.onText(text)) {
+        try {
+          const value = JSON.parse(text) as unknown;
+          if (value && typeof value === 'object' && !Array.isArray(value)) handlers.onMessage(value as Record<string, unknown>);
+        } catch {
+          // Not JSON: the SDK transport ignores such an event too.
+        }
       }
     }
     data = [];

@@ -80,8 +80,8 @@ export interface RawHandlers {
   onResponse(response: { result?: JsonObject; error?: { code: number; message: string; data?: unknown } }): void;
   onProgress?: ((progress: JsonObject) => void) | undefined;
   /**
-   * The answer as the upstream wrote it (a stdio line, unparsed), with where its id's value is: true when the caller
-   * passed it on itself; false, and it is parsed and handed to onResponse.
+   * A result as the upstream wrote it (a stdio line, an SSE event's data or a JSON body; unparsed), with where its id's
+   * value is: true when the caller passed it on itself; false, and it is parsed, checked and handed to onResponse.
    */
   onResponseLine?(line: string, idStart: number, idEnd: number): boolean;
   onLost(reason: string): void;
@@ -131,31 +131,48 @@ export interface Upstream {
 
 /** The ids of the gateway's raw requests: `mcpns:<n>` (an SDK's own ids are numbers). */
 const RAW_ID_PREFIX = 'mcpns:';
-/** How a serialized result begins (`{"result":{…`) and ends when its last member is one of those ids (`…,"id":"mcpns:<n>"}`). */
-const RESULT_HEAD = '{"result":{';
-const RAW_ID_TAIL = `,"id":"${RAW_ID_PREFIX}`;
+/** How the SDKs serialize a result (`{"result":{…},"jsonrpc":"2.0","id":"mcpns:<n>"}`): its head and its tail. */
+const RESULT_HEAD = '{"result":';
+const RESULT_TAIL = `,"jsonrpc":"2.0","id":"${RAW_ID_PREFIX}`;
 
 /**
- * Where a raw request's id is in an answer line that is a result written as the SDKs write one (`{"result":{…},…,
- * "id":"mcpns:7"}`, the id last): the id and the bounds of its value (quotes included). Only those positions are
- * certain without parsing: in valid JSON the value before the text's closing brace is a member of the top-level
- * object, and a later member wins over an earlier one of the same name, so a client reads the id put there; the
- * result is an object. Anything else (an error, another key order, spaces) is undefined: the line is parsed and
- * checked. A line that is not valid JSON at all reaches the client as it came, which drops it as the gateway would.
+ * Where a raw request's id is in an answer line that is a result exactly as the SDKs write one —
+ * `{"result":{…},"jsonrpc":"2.0","id":"mcpns:7"}`: the result an object, then those two members and nothing else —
+ * with the bounds of the id's value (quotes included). The result object's end is found by a scan that skips strings
+ * (no values are built). Anything else (an error, another order, another member, spaces) is undefined: the line is
+ * parsed and checked. Inside the result nothing is checked: a client reads it as it would read the server directly.
  */
 export function rawResultAt(text: string): { id: string; start: number; end: number } | undefined {
   const end = text.length - 1;
   if (text.charCodeAt(end) !== 0x7d || text.charCodeAt(end - 1) !== 0x22 || !text.startsWith(RESULT_HEAD)) return undefined;
-  const tail = text.lastIndexOf(RAW_ID_TAIL);
-  if (tail < RESULT_HEAD.length) return undefined;
-  const start = tail + RAW_ID_TAIL.length - RAW_ID_PREFIX.length - 1;
-  const digitsFrom = tail + RAW_ID_TAIL.length;
+  if (text.charCodeAt(RESULT_HEAD.length) !== 0x7b) return undefined;
+  const close = closingBracket(text, RESULT_HEAD.length);
+  if (close < 0 || !text.startsWith(RESULT_TAIL, close + 1)) return undefined;
+  const digitsFrom = close + 1 + RESULT_TAIL.length;
   if (digitsFrom >= end - 1) return undefined;
   for (let index = digitsFrom; index < end - 1; index++) {
     const code = text.charCodeAt(index);
     if (code < 0x30 || code > 0x39) return undefined;
   }
+  const start = digitsFrom - RAW_ID_PREFIX.length - 1;
   return { id: text.slice(start + 1, end - 1), start, end };
+}
+
+/** The index of the bracket that closes the one at `open` (strings and their escapes skipped); -1 when none does. */
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22) {
+      for (index++; index < text.length; index++) {
+        const inner = text.charCodeAt(index);
+        if (inner === 0x5c) index++;
+        else if (inner === 0x22) break;
+      }
+    } else if (code === 0x7b || code === 0x5b) depth++;
+    else if ((code === 0x7d || code === 0x5d) && --depth === 0) return index;
+  }
+  return -1;
 }
 
 /** A raw answer as it may be passed on: a result object, or an error with a numeric code and a message. */
@@ -252,16 +269,19 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     inner?.(message as never, extra as never);
   };
   let innerHandler: ((message: never, extra: never) => void) | undefined;
+  /** A raw request's result as the upstream wrote it, when its caller passes it on as it is (then it is settled). */
+  const takeRawResult = (text: string, at: { id: string; start: number; end: number }): boolean => {
+    if (!rawPending.get(at.id)?.onResponseLine?.(text, at.start, at.end)) return false;
+    settleRaw(at.id);
+    return true;
+  };
   // Over stdio the answers to raw requests are taken off the line before they are parsed when the caller can pass
   // them on as they are, else as parsed, before the transport's schema check.
   if (transport instanceof ProcessGroupStdioTransport) {
     transport.onRawLine = (text) => {
       if (rawPending.size === 0) return false;
       const at = rawResultAt(text);
-      const pending = at ? rawPending.get(at.id) : undefined;
-      if (!at || !pending?.onResponseLine?.(text, at.start, at.end)) return false;
-      settleRaw(at.id);
-      return true;
+      return at !== undefined && takeRawResult(text, at);
     };
     transport.onRawMessage = (value) => {
       const candidate = value as { method?: unknown; id?: unknown; jsonrpc?: unknown } | null;
@@ -335,6 +355,10 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
           const viaSdk = (): void => void transport.send(message as never).catch((error: unknown) => rawFailed(id, error));
           const posted = poster?.post(message, {
             onMessage: fromPoster,
+            onText: (text) => {
+              const at = rawResultAt(text);
+              return at?.id === id && takeRawResult(text, at);
+            },
             onFallback: viaSdk,
             onSessionGone: sessionGone,
             onFailed: (reason) => settleRaw(id)?.onLost(reason),

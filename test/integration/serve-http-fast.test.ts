@@ -239,6 +239,35 @@ describe('mcpns serve --http: the fast path', () => {
     }
   });
 
+  it('passes a result written as the SDKs write one on byte for byte, with the id of the client; any other shape is checked', async () => {
+    const headers = await rawSession(url);
+    const call = (id: number, name: string): Promise<RawAnswer> =>
+      post(url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } }, headers);
+    const ok = await call(5, 'hostile__tail_ok');
+    expect(ok.type).toBe('application/json');
+    expect(ok.body).toBe('{"result":{"content":[{"type":"text","text":"tail \\u00e9"}],"n":1.50},"jsonrpc":"2.0","id":5}');
+    expect(JSON.parse((await call(6, 'hostile__tail_extra')).body)).toEqual({ jsonrpc: '2.0', id: 6, result: { content: [{ type: 'text', text: 'extra' }] } });
+    expect(JSON.parse((await call(7, 'hostile__tail_sse')).body)).toEqual({
+      result: { content: [{ type: 'text', text: 'two lines' }] },
+      jsonrpc: '2.0',
+      id: 7,
+    });
+    expect(JSON.parse((await call(8, 'hostile__tail_bad')).body)['error']).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('malformed JSON-RPC response'),
+    });
+    // Through the SDK client as well, and a stdio upstream's lines reach an HTTP client the same way.
+    const client = new Client({ name: 'tail', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      expect((await client.callTool({ name: 'hostile__tail_ok', arguments: {} })).content).toEqual([{ type: 'text', text: 'tail é' }]);
+      expect((await client.callTool({ name: 'hostile__tail_extra', arguments: {} })).content).toEqual([{ type: 'text', text: 'extra' }]);
+      expect((await client.callTool({ name: 'local__echo', arguments: { text: 'stdio line' } })).content).toEqual([{ type: 'text', text: 'stdio line' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('leaves what it does not handle to the SDK: wrong version, media types, malformed calls, foreign answers', async () => {
     const headers = await rawSession(url);
     const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'remote__whoami', arguments: {} } };

@@ -19,6 +19,8 @@ describe('mcpns serve over stdio: the fast path on the wire', () => {
   let dir: string;
   let gateway: ChildProcess;
   const received: Array<Record<string, unknown>> = [];
+  /** The same, as the lines that came. */
+  const lines: string[] = [];
   let buffer = '';
 
   const send = (text: string): void => void gateway.stdin!.write(text);
@@ -48,6 +50,7 @@ describe('mcpns serve over stdio: the fast path on the wire', () => {
       buffer += chunk.toString();
       let newline: number;
       while ((newline = buffer.indexOf('\n')) !== -1) {
+        lines.push(buffer.slice(0, newline));
         received.push(JSON.parse(buffer.slice(0, newline)) as Record<string, unknown>);
         buffer = buffer.slice(newline + 1);
       }
@@ -101,17 +104,21 @@ describe('mcpns serve over stdio: the fast path on the wire', () => {
     expect(await answerTo(22)).toEqual({ jsonrpc: '2.0', id: 22, result: { content: [{ type: 'text', text: 'ok' }] } });
   });
 
-  it('a result written as the SDKs write one is passed on as it came, with the id of the client; what is not an object is still refused', async () => {
+  it('a result written as the SDKs write one reaches the client byte for byte, with its id; any other shape is checked', async () => {
     send(call(30, 'hostile__tail_ok') + '\n');
-    expect(await answerTo(30)).toEqual({ result: { content: [{ type: 'text', text: 'tail' }] }, note: 'kept', jsonrpc: '2.0', id: 30 });
-    send(call(31, 'hostile__tail_bad') + '\n');
-    expect((await answerTo(31))['error']).toMatchObject({ code: -32603, message: expect.stringContaining('malformed JSON-RPC response') });
+    await answerTo(30);
+    expect(lines).toContain('{"result":{"content":[{"type":"text","text":"tail \\u00e9"}],"n":1.50},"jsonrpc":"2.0","id":30}');
+    // A member besides result, jsonrpc and id: the parsed path answers (a strict client would refuse that member).
+    send(call(31, 'hostile__tail_extra') + '\n');
+    expect(await answerTo(31)).toEqual({ jsonrpc: '2.0', id: 31, result: { content: [{ type: 'text', text: 'extra' }] } });
+    send(call(32, 'hostile__tail_bad') + '\n');
+    expect((await answerTo(32))['error']).toMatchObject({ code: -32603, message: expect.stringContaining('malformed JSON-RPC response') });
     // The id the upstream wrote last is another request's (none of this client's): the client's call is not answered
     // by it, and the gateway goes on serving.
-    send(call(32, 'hostile__tail_twice') + '\n');
-    send(call(33, 'up__echo', 'still') + '\n');
-    expect(await answerTo(33)).toEqual({ jsonrpc: '2.0', id: 33, result: { content: [{ type: 'text', text: 'still' }] } });
-    expect(received.some((message) => message['id'] === 32)).toBe(false);
+    send(call(33, 'hostile__tail_twice') + '\n');
+    send(call(34, 'up__echo', 'still') + '\n');
+    expect(await answerTo(34)).toEqual({ jsonrpc: '2.0', id: 34, result: { content: [{ type: 'text', text: 'still' }] } });
+    expect(received.some((message) => message['id'] === 33)).toBe(false);
   });
 
   it('stdin EOF: the gateway exits 0 and every upstream process is gone', async () => {

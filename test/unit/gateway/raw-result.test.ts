@@ -11,8 +11,10 @@ describe('rawResultAt: where the id of a raw request is in a result line, withou
     );
   });
 
-  it('reads the last id when there are two, as a client does', () => {
-    expect(rawResultAt('{"result":{},"id":"mcpns:1","jsonrpc":"2.0","id":"mcpns:2"}')?.id).toBe('mcpns:2');
+  it('skips strings (braces and escaped quotes in them) to find where the result ends', () => {
+    const line = '{"result":{"text":"a } \\" ] {","list":[{"x":"}"}]},"jsonrpc":"2.0","id":"mcpns:3"}';
+    expect(JSON.parse(line)).toMatchObject({ id: 'mcpns:3' });
+    expect(rawResultAt(line)?.id).toBe('mcpns:3');
   });
 
   it('is undefined for anything it cannot be sure of without parsing', () => {
@@ -27,6 +29,9 @@ describe('rawResultAt: where the id of a raw request is in a result line, withou
       '{"result":{},"jsonrpc":"2.0","id":"other:1"}',
       '{"result":{},"jsonrpc":"2.0","id":1}',
       '{"result":{"a":{"id":"mcpns:1"}}}', // nested, not last
+      '{"result":{},"id":"mcpns:1","jsonrpc":"2.0","id":"mcpns:2"}', // the id twice
+      '{"result":{},"note":1,"jsonrpc":"2.0","id":"mcpns:1"}', // another member
+      '{"result":{"a":"}"},"jsonrpc":"2.0","id":"mcpns:1"', // unclosed
       '{"result":{"id":"mcpns:1"}',
       '',
     ]) {
