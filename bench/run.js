@@ -522,6 +522,6 @@ const missText = profiled.length
       )
       .join('\n\n')}\n`
   : '';
-const body = `${header}\n## Targets (issue 14)\n\n${verdicts.join('\n')}\n\n${sections.join('\n\n')}\n${missText}`;
+const body = `${header}\n## Targets (the speed goals of issues 14, 22, 23 and 25)\n\n${verdicts.join('\n')}\n\n${sections.join('\n\n')}\n${missText}`;
 writeFileSync(only.size ? join(work, 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md'), body);
 process.stdout.write(body);
