@@ -87,6 +87,26 @@ describe('mcpns serve --http: resumable answers (SEP-1699)', () => {
     }
   };
 
+  /** A session opened by hand (initialize, then initialized), as a client without the SDK would; its headers. */
+  const rawSession = async (protocolVersion: string, name: string): Promise<{ headers: Record<string, string>; session: Record<string, string> }> => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name, version: '1' } } }),
+    });
+    await init.text();
+    const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': protocolVersion };
+    const initialized = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, ...session },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    await initialized.text();
+    expect(initialized.status).toBe(202);
+    return { headers, session };
+  };
+
   beforeAll(async () => {
     dir = makeTempDir();
     eventLog = join(dir, 'events');
@@ -136,22 +156,7 @@ describe('mcpns serve --http: resumable answers (SEP-1699)', () => {
   });
 
   it('a client that leaves its resumable stream and ends its session (DELETE): the call is cancelled upstream then, without waiting for a reconnect', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'leaver', version: '1' } },
-      }),
-    });
-    await init.text();
-    const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
-    await (
-      await fetch(url, { method: 'POST', headers: { ...headers, ...session }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })
-    ).text();
+    const { headers, session } = await rawSession('2025-11-25', 'leaver');
     const cancelledHolds = (): number => upstreamEvents().filter((entry) => entry.event === 'cancelled' && entry.tool === 'hold').length;
     const before = cancelledHolds();
     const leaving = new AbortController();
@@ -205,25 +210,7 @@ describe('mcpns serve --http: resumable answers (SEP-1699)', () => {
   });
 
   it('a client older than 2025-11-25 gets the answer without a priming event (an event with empty data is new in 2025-11-25)', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const init = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'older', version: '1' } },
-      }),
-    });
-    await init.text();
-    const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
-    const initialized = await fetch(url, {
-      method: 'POST',
-      headers: { ...headers, ...session },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-    });
-    expect(initialized.status).toBe(202);
+    const { headers, session } = await rawSession('2025-06-18', 'older');
     const call = await fetch(url, {
       method: 'POST',
       headers: { ...headers, ...session },
