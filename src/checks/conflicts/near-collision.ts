@@ -1,9 +1,9 @@
 import type { ToolRef } from '../../catalog/types.js';
-import { defineSteppedCheck, SLICE_MASK, type Finding } from '../types.js';
+import { defineSteppedCheck, type Finding } from '../types.js';
 import type { RenderedName } from '../../naming/index.js';
 import type { Steps } from '../../util/steps.js';
 import { foldHash, foldKinds, foldName, type FoldKind } from './fold.js';
-import { duplicateGroups, perTargetSteps, qualified, uniqueMembers } from './rendering.js';
+import { duplicateGroups, duplicateGroupsSteps, perTargetSteps, qualified, uniqueMembers } from './rendering.js';
 
 /**
  * NEAR_COLLISION: exposed names that differ only by case, by `-`/`_`/`.`, or by Unicode look-alikes
@@ -45,30 +45,14 @@ export const nearCollision = defineSteppedCheck({
  * several names, so a hash that two different folds share never joins them.
  */
 export function* foldGroups(names: readonly RenderedName[]): Steps<Map<string, RenderedName[]>> {
-  const first = new Map<number, number>();
-  const buckets = new Map<number, number[]>();
-  for (let at = 0; at < names.length; at++) {
-    if ((at & SLICE_MASK) === SLICE_MASK) yield;
-    const rendered = names[at]!;
-    if (rendered.dropped !== undefined) continue;
-    const hash = foldHash(rendered.name);
-    const earlier = first.get(hash);
-    if (earlier === undefined) {
-      first.set(hash, at);
-      continue;
-    }
-    const bucket = buckets.get(hash);
-    if (bucket) bucket.push(at);
-    else buckets.set(hash, [earlier, at]);
-  }
+  const buckets = yield* duplicateGroupsSteps(
+    names,
+    (rendered) => foldHash(rendered.name),
+    (rendered) => rendered.dropped !== undefined,
+  );
   const groups = new Map<string, RenderedName[]>();
   for (const bucket of buckets.values()) {
-    for (const [folded, members] of duplicateGroups(bucket, (at) => foldName(names[at]!.name))) {
-      groups.set(
-        folded,
-        members.map((at) => names[at]!),
-      );
-    }
+    for (const [folded, members] of duplicateGroups(bucket, (rendered) => foldName(rendered.name))) groups.set(folded, members);
   }
   return groups;
 }

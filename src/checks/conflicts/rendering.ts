@@ -114,18 +114,18 @@ export const qualified = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
  * Only the groups with two or more items (items keep input order inside a group). One map lookup per
  * item and no per-key arrays for unique keys (the common case): this keeps 100 000-tool catalogs fast.
  */
-export function duplicateGroups<T>(items: readonly T[], keyOf: (item: T) => string, skip?: (item: T) => boolean): Map<string, T[]> {
+export function duplicateGroups<T, K = string>(items: readonly T[], keyOf: (item: T) => K, skip?: (item: T) => boolean): Map<K, T[]> {
   return drain(duplicateGroupsSteps(items, keyOf, skip));
 }
 
 /** `duplicateGroups` in slices (a paced run takes its breaks between them). */
-export function* duplicateGroupsSteps<T>(
+export function* duplicateGroupsSteps<T, K = string>(
   items: readonly T[],
-  keyOf: (item: T) => string,
+  keyOf: (item: T) => K,
   skip?: (item: T) => boolean,
-): Generator<void, Map<string, T[]>, void> {
-  const firstIndex = new Map<string, number>();
-  const groups = new Map<string, T[]>();
+): Generator<void, Map<K, T[]>, void> {
+  const firstIndex = new Map<K, number>();
+  const groups = new Map<K, T[]>();
   for (let index = 0; index < items.length; index++) {
     if ((index & SLICE_MASK) === SLICE_MASK) yield;
     const item = items[index]!;
