@@ -82,8 +82,9 @@ describe('plainlyValid (the walk behind INPUT_SCHEMA_INVALID)', () => {
       }),
       { numRuns: 2000 },
     );
-    // The generator reaches the walk's "valid" answer often enough to mean something.
-    expect(vouched).toBeGreaterThan(200);
+    // The generator reaches the walk's "valid" answer often enough to mean something: about 220 of the 2000 runs on
+    // average (standard deviation about 14), so 150 is never missed by chance (200 was, about one run in fifteen).
+    expect(vouched).toBeGreaterThan(150);
   });
 
   it('leaves what it does not know to ajv, with the same answer as before', () => {
