@@ -8,10 +8,13 @@
 //   - RSS of the gateway process over 100 000 calls, each sample taken after a full garbage collection (the gateway
 //     runs with --expose-gc and bench/gc-probe.js), at the start and after each fifth of the calls;
 //   - start-up to ready with 20 servers vs `mcpns list` on the same config.
+// Beside the stdio throughput, for reference (no target): a minimal hand-written Node proxy (bench/minimal-proxy.js)
+// against direct in rounds of its own, once with its server in its own session and process group (as mcpns starts
+// every stdio server) and once with the server in the proxy's session (as the direct baseline's server is).
 // BENCH_GATEWAY_CALLS (default 100 000) sets the RSS run; BENCH_RUNS the start-up runs; BENCH_GATEWAY_ROUNDS (default 7)
-// the throughput rounds.
+// the throughput rounds. `node bench/gateway.js --throughput` runs only the stdio throughput (gateway and references).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,10 +28,11 @@ const mcpns = join(root, 'bin', 'mcpns.js');
 const upstreamFixture = join(root, 'fixtures', 'servers', 'gateway-upstream.js');
 const gcProbe = join(root, 'bench', 'gc-probe.js');
 const calculator = join(root, 'fixtures', 'servers', 'calculator.js');
+const minimalProxy = join(root, 'bench', 'minimal-proxy.js');
 
 /** Why a gateway target can be missed (written under each miss in RESULTS.md). */
 export const GATEWAY_EXPLAIN =
-  "A tools/call takes the gateway's fast path (raw JSON-RPC both ways, no SDK stack; to an HTTP upstream through node:http on a keep-alive connection; one object per call; everything answered in one turn of the event loop leaves in one write), so what remains is what any proxy process pays: one more read and write on each side (pipe or loopback TCP, each waking the next process), the event loop and garbage collection — about 20 µs of CPU per stdio call on this machine, against about 15 µs for a minimal hand-written Node proxy and 30–40 µs for the SDK upstream answering an echo. With 32 calls in flight the client, the gateway and the upstream compete for the 2 cores (and, during a shared run, with other processes), so throughput falls by the gateway's share of the CPU; one call at a time on a loaded machine the two extra wake-ups show as latency.";
+  "A tools/call takes the gateway's fast path (raw JSON-RPC both ways, no SDK stack; to an HTTP upstream through node:http on a keep-alive connection; one object per call; everything answered in one turn of the event loop leaves in one write), so what remains is what any proxy process pays: one more read and write on each side (pipe or loopback TCP, each waking the next process), the event loop and garbage collection. Over stdio with 32 calls in flight the client, the gateway and the upstream share the 2 cores, and one more thing separates the gateway from direct: mcpns starts every stdio server detached, in a session and process group of its own (Node's only way to own a process group, which is how mcpns ends a server's whole process tree), while the direct baseline's server stays in the client's session. Where Linux schedules each session as a group of its own (autogroup: see the note above the table) the three processes then pass the calls on one at a time, each message waking the next process, instead of in batches (the gateway: about 0.5–1.7 context switches per call, against about 0.25 with the server in its session; from /proc/<pid>/status). The reference rows measure this on a minimal hand-written Node proxy run both ways; one call at a time on a loaded machine the extra wake-ups show as latency.";
 
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -155,6 +159,93 @@ function ratiosOf(throughputRounds) {
   return { min: Math.min(...ratios), median: quantile(ratios, 0.5), all: ratios };
 }
 
+/**
+ * stdio, 32 calls in flight: the gateway against direct in `rounds` interleaved rounds (the G3 figure), then each
+ * reference proxy against direct in rounds of its own (the gateway's rounds are the same whether or not they run).
+ */
+async function stdioThroughputRounds(directClient, gatewayClient, rounds) {
+  const stdioThroughput = await interleaved(
+    rounds,
+    () => concurrent([directClient], 'echo', 4000, 32),
+    () => concurrent([gatewayClient], 'up__echo', 4000, 32),
+  );
+  const references = [];
+  for (const [where, flags] of [
+    ['its own session, as the gateway starts it', ['--own-session']],
+    ["the proxy's session, as direct", []],
+  ]) {
+    const proxy = await stdioClient([minimalProxy, ...flags, 'up__', process.execPath, upstreamFixture, '--name', 'up']);
+    try {
+      await concurrent([proxy.client], 'up__echo', 2000, 32);
+      const throughput = await interleaved(
+        rounds,
+        () => concurrent([directClient], 'echo', 4000, 32),
+        () => concurrent([proxy.client], 'up__echo', 4000, 32),
+      );
+      references.push({ where, throughput, ratio: ratiosOf(throughput) });
+    } finally {
+      await proxy.client.close().catch(() => {});
+    }
+  }
+  return { stdioThroughput, stdioRatio: ratiosOf(stdioThroughput), references };
+}
+
+function referenceRow({ where, throughput, ratio }) {
+  return `| stdio, 32 in flight, for reference: a minimal hand-written Node proxy (\`bench/minimal-proxy.js\`), its server in ${where}; calls/s (median round) | ${quantile(throughput.direct, 0.5).toFixed(0)} | ${quantile(throughput.gateway, 0.5).toFixed(0)} | ${(ratio.median * 100).toFixed(0)}% (min ${(ratio.min * 100).toFixed(0)}%) |`;
+}
+
+function stdioThroughputVerdict(verdict, stdioRatio) {
+  verdict(
+    '(G3)',
+    `stdio: 32 concurrent callers keep ${(stdioRatio.median * 100).toFixed(0)}% of direct throughput (median round; min ${(stdioRatio.min * 100).toFixed(0)}%; target ≥ 80%)`,
+    stdioRatio.median >= 0.8,
+    `${((0.8 - stdioRatio.median) * 100).toFixed(0)} points short.`,
+  );
+}
+
+/**
+ * Whether Linux schedules each session as a group of its own (autogroup): then a stdio server mcpns starts (detached:
+ * its own session) is scheduled apart from the client and the gateway, while the direct baseline's server is not.
+ */
+function autogroupNote() {
+  let setting;
+  try {
+    setting = readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim();
+  } catch {
+    return 'Linux autogroup scheduling: not present on this system.';
+  }
+  return `Linux autogroup scheduling (\`/proc/sys/kernel/sched_autogroup_enabled\`): ${setting === '0' ? 'off' : 'on — each session is scheduled as a group of its own'}.`;
+}
+
+/** Only the stdio throughput (`--throughput`): the G3 verdict, the gateway's row and the references'. */
+export async function benchStdioThroughput({ verdict = () => {} } = {}) {
+  const work = mkdtempSync(join(tmpdir(), 'mcpns-bench-gateway-'));
+  const oneConfig = join(work, 'one.json');
+  writeFileSync(oneConfig, JSON.stringify({ servers: { up: { command: process.execPath, args: [upstreamFixture, '--name', 'up'] } } }));
+  const direct = await stdioClient([upstreamFixture, '--name', 'up']);
+  const viaGateway = await stdioClient([mcpns, 'serve', '--config', oneConfig]);
+  try {
+    await concurrent([direct.client], 'echo', 2000, 32);
+    await concurrent([viaGateway.client], 'up__echo', 2000, 32);
+    const { stdioThroughput, stdioRatio, references } = await stdioThroughputRounds(
+      direct.client,
+      viaGateway.client,
+      Number(process.env.BENCH_GATEWAY_ROUNDS ?? 7),
+    );
+    stdioThroughputVerdict(verdict, stdioRatio);
+    return [
+      autogroupNote(),
+      '',
+      '| measure | direct | through the gateway (or the reference) | ratio |',
+      '|---|---|---|---|',
+      `| stdio, 32 in flight, calls/s (median round) | ${quantile(stdioThroughput.direct, 0.5).toFixed(0)} | ${quantile(stdioThroughput.gateway, 0.5).toFixed(0)} | ${(stdioRatio.median * 100).toFixed(0)}% (min ${(stdioRatio.min * 100).toFixed(0)}%; rounds ${stdioRatio.all.map((ratio) => (ratio * 100).toFixed(0)).join(' ')}) |`,
+      ...references.map((reference) => referenceRow(reference)),
+    ].join('\n');
+  } finally {
+    await Promise.all([direct.client.close().catch(() => {}), viaGateway.client.close().catch(() => {})]);
+  }
+}
+
 export async function benchGateway({ verdict = () => {}, runs = Number(process.env.BENCH_RUNS ?? 7) } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'mcpns-bench-gateway-'));
   const lines = [];
@@ -178,12 +269,7 @@ export async function benchGateway({ verdict = () => {}, runs = Number(process.e
     const stdioP50 = { direct: quantile(stdioSeq.direct, 0.5), gateway: quantile(stdioSeq.gateway, 0.5) };
     const stdioOverhead = overheadOf(stdioSeq);
     const throughputRounds = Number(process.env.BENCH_GATEWAY_ROUNDS ?? 7);
-    const stdioThroughput = await interleaved(
-      throughputRounds,
-      () => concurrent([direct.client], 'echo', 4000, 32),
-      () => concurrent([viaGateway.client], 'up__echo', 4000, 32),
-    );
-    const stdioRatio = ratiosOf(stdioThroughput);
+    const { stdioThroughput, stdioRatio, references } = await stdioThroughputRounds(direct.client, viaGateway.client, throughputRounds);
 
     // ——— RSS over many calls (the stdio gateway above), each sample after a full garbage collection
     const totalCalls = Number(process.env.BENCH_GATEWAY_CALLS ?? 100_000);
@@ -262,7 +348,7 @@ export async function benchGateway({ verdict = () => {}, runs = Number(process.e
     lines.push(
       '## 7. The gateway (`mcpns serve`, issue 23) vs calling the upstream directly',
       '',
-      `Upstream: \`fixtures/servers/gateway-upstream.js\` (its \`echo\` tool); client: the SDK's \`Client\` in the benchmark process. Direct and through the gateway alternate in rounds on the same transport (which goes first alternates too). ${stdioSeq.direct.length} sequential calls per contender per transport in ${stdioSeq.rounds.length} rounds: the p50 columns pool them, the difference is the median over the rounds of each round's difference of p50s. Throughput: ${stdioThroughput.rounds.length} rounds, the ratio taken within each round (median, and min in brackets). RSS: the gateway's, each sample after a full garbage collection (\`--expose-gc\`, \`bench/gc-probe.js\`), after a 5 000-call warm-up and after each fifth of the calls (${memory.map((sample) => (sample.rssKiB / 1024).toFixed(1)).join(' → ')} MiB; heap used ${memory.map((sample) => (sample.heapKiB / 1024).toFixed(1)).join(' → ')} MiB).`,
+      `Upstream: \`fixtures/servers/gateway-upstream.js\` (its \`echo\` tool); client: the SDK's \`Client\` in the benchmark process. Direct and through the gateway alternate in rounds on the same transport (which goes first alternates too). ${stdioSeq.direct.length} sequential calls per contender per transport in ${stdioSeq.rounds.length} rounds: the p50 columns pool them, the difference is the median over the rounds of each round's difference of p50s. Throughput: ${stdioThroughput.rounds.length} rounds, the ratio taken within each round (median, and min in brackets); the reference proxy's rounds against direct follow the gateway's. ${autogroupNote()} RSS: the gateway's, each sample after a full garbage collection (\`--expose-gc\`, \`bench/gc-probe.js\`), after a 5 000-call warm-up and after each fifth of the calls (${memory.map((sample) => (sample.rssKiB / 1024).toFixed(1)).join(' → ')} MiB; heap used ${memory.map((sample) => (sample.heapKiB / 1024).toFixed(1)).join(' → ')} MiB).`,
       '',
       '| measure | direct | through the gateway | difference / ratio |',
       '|---|---|---|---|',
@@ -289,6 +375,7 @@ export async function benchGateway({ verdict = () => {}, runs = Number(process.e
         (v) => v.toFixed(0),
         `${(stdioRatio.median * 100).toFixed(0)}% (min ${(stdioRatio.min * 100).toFixed(0)}%)`,
       ),
+      ...references.map((reference) => referenceRow(reference)),
       row(
         'HTTP, 32 sessions, calls/s (median round)',
         quantile(httpThroughput.direct, 0.5),
@@ -317,12 +404,7 @@ export async function benchGateway({ verdict = () => {}, runs = Number(process.e
       httpOverhead <= 0.3,
       `${fmtMs(httpOverhead - 0.3)} over.`,
     );
-    verdict(
-      '(G3)',
-      `stdio: 32 concurrent callers keep ${(stdioRatio.median * 100).toFixed(0)}% of direct throughput (median round; min ${(stdioRatio.min * 100).toFixed(0)}%; target ≥ 80%)`,
-      stdioRatio.median >= 0.8,
-      `${((0.8 - stdioRatio.median) * 100).toFixed(0)} points short.`,
-    );
+    stdioThroughputVerdict(verdict, stdioRatio);
     verdict(
       '(G3)',
       `HTTP: 32 concurrent sessions keep ${(httpRatio.median * 100).toFixed(0)}% of direct throughput (median round; min ${(httpRatio.min * 100).toFixed(0)}%; target ≥ 80%)`,
@@ -350,7 +432,7 @@ export async function benchGateway({ verdict = () => {}, runs = Number(process.e
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const verdicts = [];
-  const text = await benchGateway({
+  const text = await (process.argv.includes('--throughput') ? benchStdioThroughput : benchGateway)({
     verdict: (id, message, met, by) => verdicts.push(`- ${met ? '✓' : '✗'} ${id} ${message}${met ? '' : ` Missed by ${by}`}`),
   });
   process.stdout.write(`${verdicts.join('\n')}\n\n${text}\n`);
