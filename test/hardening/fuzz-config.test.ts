@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import fc from 'fast-check';
+import fc from '../helpers/fast-check.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { GuardedParser, type Outcome } from './support/guard.js';

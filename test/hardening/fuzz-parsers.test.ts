@@ -5,7 +5,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
+import fc from '../helpers/fast-check.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseCatalogText } from '../../src/catalog/read.js';
 import { getTarget, listTargets } from '../../src/naming/index.js';

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
+import fc from '../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { toolHashes } from '../../src/catalog/hash.js';
 import { runCli, type CliResult } from '../helpers/cli.js';

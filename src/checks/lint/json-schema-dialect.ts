@@ -104,6 +104,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0;
 const uniqueStrings = (value: unknown): boolean =>
   Array.isArray(value) && value.every((each) => typeof each === 'string') && new Set(value).size === value.length;
+const isScalar = (value: unknown): boolean => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+/** A non-empty list of strings, numbers, booleans and nulls, no two equal (ajv rejects an enum with duplicates). */
+const distinctScalars = (value: unknown): boolean =>
+  Array.isArray(value) && value.length > 0 && value.every(isScalar) && new Set(value).size === value.length;
 /** Deeper than this, the walk leaves the schema to ajv. */
 const PLAIN_DEPTH = 32;
 
@@ -141,7 +145,7 @@ export function plainlyValid(schema: unknown, depth: number): boolean {
         if (typeof value !== 'string') return false;
         break;
       case 'enum':
-        if (!Array.isArray(value) || value.length === 0) return false;
+        if (!distinctScalars(value)) return false;
         break;
       case 'examples':
         if (!Array.isArray(value)) return false;

@@ -4,7 +4,7 @@
  * instead of the test timing out with no word of what it was doing; a counterexample found within the budget
  * (even one interrupted while shrinking) still fails the test, with fast-check's report naming the input.
  */
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 
 /** A long search (FUZZ_RUNS=100000 npm run …) runs every input it asked for, however long that takes. */
 const SEARCH = process.env.FUZZ_RUNS !== undefined;

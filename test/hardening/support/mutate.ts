@@ -3,7 +3,7 @@
  * truncate, duplicate a slice) and structural ones (a value somewhere in the tree replaced by a wrong type,
  * a duplicated key), applied in sequence.
  */
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';

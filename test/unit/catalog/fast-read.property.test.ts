@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { fastCatalogFile } from '../../../src/catalog/fast-read.js';
 import { CatalogFileSchema } from '../../../src/catalog/schema.js';

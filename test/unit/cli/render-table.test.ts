@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import {
   displayWidth,

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configValidatorSource } from '../../../scripts/config-validator.mjs';

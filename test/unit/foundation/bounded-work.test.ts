@@ -4,7 +4,7 @@
  * up (10 × 10 tools with 10 000-word descriptions took 101 s), canonical JSON and schema exporters never recurse
  * into a hostile depth, and a catalog file's over-deep tool becomes MALFORMED_TOOL instead of a crash.
  */
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { parseCatalogText } from '../../../src/catalog/read.js';
 import type { Catalog, CatalogServer, CatalogTool } from '../../../src/catalog/types.js';

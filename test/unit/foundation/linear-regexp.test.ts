@@ -5,7 +5,7 @@
  * engine runs are refused with a reason; and the red team's pattern answers at once on inputs that would take V8 hours,
  * from a server's schema (test/hardening/hostile-patterns.test.ts) or a config (namespaces, capabilities, routes).
  */
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { collectSecrets, redactText, redactUrl } from '../../../src/util/redact.js';
 import { hasUnsafeCharacters, terminalSafe } from '../../../src/util/terminal-safe.js';
 import { serverSpec } from '../../helpers/fixtures.js';

@@ -3,7 +3,7 @@
  * before they are sent, one threshold everywhere, secret-shaped arguments and URL path segments, and redaction
  * before every cut (the stderr tail, the stdout-noise note).
  */
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { describeTarget } from '../../../src/config/describe-server.js';
 import { StderrBuffer } from '../../../src/discovery/stderr-buffer.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import fc from '../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { getTarget, listTargets, type NamingInput } from '../../../src/naming/index.js';
 

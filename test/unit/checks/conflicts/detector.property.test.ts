@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import fc from '../../../helpers/fast-check.js';
 import { describe, expect, it } from 'vitest';
 import { foldHash, foldName } from '../../../../src/checks/conflicts/fold.js';
 import { nameCollision } from '../../../../src/checks/conflicts/name-collision.js';
