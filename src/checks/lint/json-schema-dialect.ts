@@ -106,8 +106,7 @@ const uniqueStrings = (value: unknown): boolean =>
   Array.isArray(value) && value.every((each) => typeof each === 'string') && new Set(value).size === value.length;
 const isScalar = (value: unknown): boolean => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 /** A non-empty list of strings, numbers, booleans and nulls, no two equal (ajv rejects an enum with duplicates). */
-const distinctScalars = (value: unknown): boolean =>
-  Array.isArray(value) && value.length > 0 && value.every(isScalar) && new Set(value).size === value.length;
+const distinctScalars = (value: unknown): boolean => Array.isArray(value) && value.length > 0 && value.every(isScalar) && new Set(value).size === value.length;
 /** Deeper than this, the walk leaves the schema to ajv. */
 const PLAIN_DEPTH = 32;
 

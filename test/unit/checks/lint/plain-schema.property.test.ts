@@ -96,7 +96,15 @@ describe('plainlyValid (the walk behind INPUT_SCHEMA_INVALID)', () => {
     expect(inputSchemaProblem({ type: 'object', properties: { a: { type: 'strin' } } })).toMatch(/not valid JSON Schema 2020-12/);
     // An enum with two equal members is invalid in draft-07 (2020-12 allows it), so the walk, which vouches for every
     // dialect, leaves it to ajv (found by this file's property in CI).
-    for (const members of [[true, true], ['a', 'a'], [1, 1.0], [0, -0], [null, null], [{}, {}], [['x'], ['x']]]) {
+    for (const members of [
+      [true, true],
+      ['a', 'a'],
+      [1, 1.0],
+      [0, -0],
+      [null, null],
+      [{}, {}],
+      [['x'], ['x']],
+    ]) {
       const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', enum: members };
       expect(plainlyValid({ type: 'object', enum: members }, 0)).toBe(false);
       expect(inputSchemaProblem(draft07)).toMatch(/duplicate items/);
