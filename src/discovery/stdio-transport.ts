@@ -82,8 +82,11 @@ export class ProcessGroupStdioTransport implements Transport {
    */
   onRawLine?: ((text: string) => boolean) | undefined;
 
-  /** stdin is corked until the event loop has handled what it read: messages sent meanwhile leave in one write. */
-  private corked = false;
+  /**
+   * Messages sent while the event loop handles what it read: joined, they leave in one write when the turn is over
+   * (one write syscall per turn, not one per message; cheaper than corking the stream, which buffers each one).
+   */
+  private queued: string[] = [];
 
   private group: ProcessGroup | undefined;
   private pending: Buffer[] = [];
@@ -189,15 +192,17 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 
   private write(stdin: Writable, text: string): boolean {
-    if (!this.corked) {
-      this.corked = true;
-      stdin.cork();
-      setImmediate(() => {
-        this.corked = false;
-        stdin.uncork();
-      });
-    }
-    return stdin.write(text);
+    if (!this.queued.length) setImmediate(() => this.flush());
+    this.queued.push(text);
+    return !stdin.writableNeedDrain;
+  }
+
+  /** Hand what is queued to the child's stdin: at the end of the turn, and before stdin is ended. */
+  private flush(): void {
+    if (!this.queued.length) return;
+    const text = this.queued.length === 1 ? this.queued[0]! : this.queued.join('');
+    this.queued = [];
+    this.writableStdin()?.write(text);
   }
 
   /**
@@ -213,11 +218,13 @@ export class ProcessGroupStdioTransport implements Transport {
    * package runner that has not answered yet (it may be mid-install and must be able to clean its cache).
    */
   async kill(): Promise<void> {
+    this.flush();
     await this.group?.interrupt();
     this.finish();
   }
 
   private async terminate(policy: ShutdownPolicy): Promise<void> {
+    this.flush();
     await this.group?.end(policy);
     this.finish();
   }
@@ -260,7 +267,8 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 
   private onLine(line: Buffer): void {
-    const text = line.toString('utf8').replace(/\r$/, '');
+    // A CRLF line ends in \r: it is not part of the message.
+    const text = (line.length && line[line.length - 1] === 0x0d ? line.subarray(0, -1) : line).toString('utf8');
     if (this.sawMessage && this.onRawLine?.(text)) return;
     if (!text.trim()) return;
     let value: unknown;
