@@ -73,4 +73,15 @@ describe('the example checker', () => {
     expect(compareExample(messages, run(['mcpns: a failed', 'mcpns: b failed', '  why b', 'table']))).toEqual([]);
     expect(compareExample(block('<!-- example: -->', '$ a\nmcpns: b\nmcpns: a'), run(['mcpns: a', 'mcpns: b']))).toMatchObject([{ problem: 'output differs' }]);
   });
+
+  it("fails an output that shows today's date unless a vary pattern covers it", () => {
+    const today = { today: ['2031-04-05'] };
+    const dated = block('<!-- example: -->', '$ a\nprobed (2031-04-05)');
+    expect(compareExample(dated, run(['probed (2031-04-05)']), today)).toMatchObject([
+      { problem: "prints today's date without a vary marker (it would differ tomorrow): probed (2031-04-05)" },
+    ]);
+    const marked = block('<!-- example: vary="\\(\\d{4}-\\d{2}-\\d{2}\\)" -->', '$ a\nprobed (2020-01-01)');
+    expect(compareExample(marked, run(['probed (2031-04-05)']), today)).toEqual([]);
+    expect(compareExample(block('<!-- example: -->', '$ a\nMCP 2025-11-25'), run(['MCP 2025-11-25']), today)).toEqual([]);
+  });
 });
