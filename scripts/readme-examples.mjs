@@ -13,8 +13,8 @@
 // `setup` runs first (its output is not shown). Each command's output is compared with the lines below it up to the
 // next `$ ` line; a line holding only `…` stands for any number of lines. What truly varies is normalised: this
 // checkout's path reads /path/to/mcpns, the project copy /path/to/project, the home folder /home/you; `vary`
-// regular expressions mark more (dates, durations; an output still showing today's date after them is a problem of
-// its own, so an unmarked date fails on the day it is written, not the day after), a line matching a `maybe` expression may be missing (a race the
+// regular expressions mark more (dates, durations; a shown output still holding today's date after them is a problem
+// of its own, so an unmarked date fails on the day it is written, not the day after), a line matching a `maybe` expression may be missing (a race the
 // text around the block explains), and `unordered` lets consecutive `mcpns: …` messages (each with
 // its indented lines) come in any order, for servers that finish concurrently.
 //
@@ -274,7 +274,7 @@ export function compareExample(example, run, options = {}) {
     if (result.code !== expectedExit) problems.push({ command: command.command, problem: `exit ${result.code}, the marker says ${expectedExit}` });
     const expected = comparable(trimTrailingBlank(command.expected), example.marker);
     const actual = comparable(result.output, example.marker);
-    const dated = datedLine(actual, options.today ?? todaysDates());
+    const dated = datedLine(expected, options.today ?? todaysDates());
     if (dated !== undefined)
       problems.push({ command: command.command, problem: `prints today's date without a vary marker (it would differ tomorrow): ${dated}` });
     if (!matchLines(expected, actual))
@@ -290,7 +290,10 @@ function todaysDates() {
   return [...new Set([now.toISOString().slice(0, 10), local])];
 }
 
-/** The first output line that still holds one of `dates` once the vary patterns have run, if any. */
+/**
+ * The first line shown (elided lines are not) that still holds one of `dates` once the vary patterns have run: `--update`
+ * wrote a date that will differ tomorrow.
+ */
 function datedLine(lines, dates) {
   return lines.find((line) => dates.some((date) => line.includes(date)));
 }

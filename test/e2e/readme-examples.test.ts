@@ -80,8 +80,10 @@ describe('the example checker', () => {
     expect(compareExample(dated, run(['probed (2031-04-05)']), today)).toMatchObject([
       { problem: "prints today's date without a vary marker (it would differ tomorrow): probed (2031-04-05)" },
     ]);
-    const marked = block('<!-- example: vary="\\(\\d{4}-\\d{2}-\\d{2}\\)" -->', '$ a\nprobed (2020-01-01)');
+    const marked = block('<!-- example: vary="\\(\\d{4}-\\d{2}-\\d{2}\\)" -->', '$ a\nprobed (2031-04-05)');
     expect(compareExample(marked, run(['probed (2031-04-05)']), today)).toEqual([]);
+    const elided = block('<!-- example: -->', '$ a\nfirst\n…');
+    expect(compareExample(elided, run(['first', '"ts": "2031-04-05T10:00:00Z"']), today)).toEqual([]);
     expect(compareExample(block('<!-- example: -->', '$ a\nMCP 2025-11-25'), run(['MCP 2025-11-25']), today)).toEqual([]);
   });
 });
