@@ -1,4 +1,4 @@
-// The GitHub Action's one step that runs mcpns (action.yml; README "CI recipe"). A runner gives it the action's
+// The GitHub Action's one step that runs mcpns (action.yml; docs/ci.md "CI recipe"). A runner gives it the action's
 // inputs as INPUT_* variables (action.yml maps them: a composite action's steps get none of their own), and the
 // files GITHUB_OUTPUT and GITHUB_STEP_SUMMARY. It runs mcpns once; a report command (check, check-conflicts, lint,
 // diff) prints GitHub annotations on stdout (the runner turns them into PR annotations) and writes, from the same

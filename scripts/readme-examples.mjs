@@ -22,24 +22,23 @@
 // (elisions kept: the lines before and after a `…` keep their count); file names narrow it, `--line N` too.
 // test/e2e/readme-examples.test.ts runs the same check in `npm test`.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The documents whose examples are run. */
+/**
+ * The documents whose examples are run: the front page, CONTRIBUTING.md and every page of docs/ (a new page is
+ * included without being listed). CHANGELOG.md holds no examples.
+ */
 export const EXAMPLE_FILES = [
   'README.md',
-  'docs/call.md',
-  'docs/serve.md',
-  'docs/auth.md',
-  'docs/protocol.md',
-  'docs/clients.md',
-  'docs/export.md',
-  'docs/presets.md',
-  'docs/rules.md',
-  'docs/library.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
 ];
 
 const MARKER = /^<!-- example:(.*)-->\s*$/;

@@ -1,5 +1,5 @@
 /**
- * The README's CI recipe, run as written: its `run:` lines are taken from the README verbatim and executed in a
+ * The CI recipe of docs/ci.md, run as written: its `run:` lines are taken from the page verbatim and executed in a
  * temporary project holding only a `.mcp.json`, a lock and the tarball `npm pack` makes of this repository.
  */
 import { execFile } from 'node:child_process';
@@ -22,9 +22,9 @@ interface RecipeStep {
 
 /** The steps of each job of the recipe, in order (the checkout and Node set-up are the machine this test runs on). */
 function recipe(): Record<string, RecipeStep[]> {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const block = /<!-- ci-recipe:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-recipe:end -->/.exec(readme)?.[1];
-  if (!block) throw new Error('README has no ci-recipe block');
+  const page = readFileSync(join(REPO_ROOT, 'docs', 'ci.md'), 'utf8');
+  const block = /<!-- ci-recipe:start -->\n```yaml\n([\s\S]*?)```\n<!-- ci-recipe:end -->/.exec(page)?.[1];
+  if (!block) throw new Error('docs/ci.md has no ci-recipe block');
   const workflow = parse(block) as { jobs: Record<string, { steps: RecipeStep[] }> };
   return Object.fromEntries(
     Object.entries(workflow.jobs).map(([name, job]) => [name, job.steps.filter((step) => !/^actions\/(checkout|setup-node)@/.test(step.uses ?? ''))]),
@@ -46,14 +46,14 @@ function sh(command: string, cwd: string, env: Record<string, string>): Promise<
   });
 }
 
-describe('README CI recipe (npm pack output)', () => {
+describe('the CI recipe of docs/ci.md (npm pack output)', () => {
   it('installs the packed tarball, checks the lock with annotations at .mcp.json, and diffs against the live servers', async () => {
     const jobs = recipe();
     expect(Object.keys(jobs)).toEqual(['check', 'drift']);
     const project = makeTempDir('mcpns-ci-');
     mkdirSync(join(project, '.ci'));
     const packed = basename(packRepository(join(project, '.ci')));
-    // The recipe names the file npm pack makes today (a version bump must update the README).
+    // The recipe names the file npm pack makes today (a version bump must update docs/ci.md).
     const [install, check] = jobs['check']!;
     expect(install!.run).toBe(`npm install --no-save ./.ci/${packed}`);
     const mcpJson = (trailingComma: boolean): string =>

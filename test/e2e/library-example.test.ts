@@ -1,6 +1,6 @@
 /**
- * The README's library example, run as written with Node against the built package (resolved as `mcpns` from a
- * project that has it installed, as a user's would), and its output compared with the one the README shows.
+ * The library example of docs/library.md, run as written with Node against the built package (resolved as `mcpns` from a
+ * project that has it installed, as a user's would), and its output compared with the one the page shows.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { makeTempDir } from '../helpers/temp.js';
 
-describe("README's library example", () => {
-  it('runs in this repository and prints what the README shows', async () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const match = /<!-- library-example:start -->\n```js\n([\s\S]*?)```\n\n```\n([\s\S]*?)```\n<!-- library-example:end -->/.exec(readme);
+describe("docs/library.md's example", () => {
+  it('runs in this repository and prints what the page shows', async () => {
+    const page = readFileSync(join(REPO_ROOT, 'docs', 'library.md'), 'utf8');
+    const match = /<!-- library-example:start -->\n```js\n([\s\S]*?)```\n\n```\n([\s\S]*?)```\n<!-- library-example:end -->/.exec(page);
     expect(match).not.toBeNull();
     const [, code, shown] = match as RegExpExecArray;
     const project = makeTempDir('mcpns-library-');

@@ -110,7 +110,7 @@ describe('a daemon that left the process group (setsid) is out of reach', () => 
         },
         { timeout: 10_000, interval: 50 },
       );
-      // Outside the group mcpns ends, in a session of its own: nothing mcpns does reaches it (see README, "Limits").
+      // Outside the group mcpns ends, in a session of its own: nothing mcpns does reaches it (see docs/limits.md, "Out of reach").
       expect(isAlive(daemon[0]!)).toBe(true);
       process.kill(daemon[0]!, 'SIGKILL');
       await expectProcessesGone(readPids(pids.file));

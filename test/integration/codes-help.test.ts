@@ -6,7 +6,7 @@ import { SEVERITY_SETTINGS } from '../../src/config/severity.js';
 import { runCli } from '../helpers/cli.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+const checksPage = readFileSync(resolve(root, 'docs/checks.md'), 'utf8');
 
 /** "CODE severity" pairs the help's codes block lists. */
 function listedCodes(help: string): Map<string, string> {
@@ -30,12 +30,12 @@ describe('the checking commands’ help lists their codes from the rules', () =>
     expect(listedCodes(run.stdout).get('NAME_REFUSED')).toBe('error');
   });
 
-  it('the README names the same severities config accepts as lint --help, and every code of check-conflicts and lint', () => {
-    const sentence = /Severity per code from config `rules`\s+\(([^)]*)\)/.exec(readme)?.[1] ?? '';
+  it('docs/checks.md names the same severities config accepts as lint --help, and every code of check-conflicts and lint', () => {
+    const sentence = /Severity per code from config `rules`\s+\(([^)]*)\)/.exec(checksPage)?.[1] ?? '';
     const named = new Set([...sentence.matchAll(/`([a-z]+)`/g)].map((match) => match[1]));
     expect([...named].sort()).toEqual([...SEVERITY_SETTINGS].sort());
     for (const rule of RULES.filter((rule) => rule.reportedBy.includes('check-conflicts') || rule.reportedBy.includes('lint'))) {
-      expect(readme, rule.code).toContain(`\`${rule.code}\``);
+      expect(checksPage, rule.code).toContain(`\`${rule.code}\``);
     }
   });
 });

@@ -27,9 +27,9 @@ describe('docs/library.md and the library sections of the docs', () => {
     expect([...rows].sort()).toEqual(Object.keys(library).sort());
   });
 
-  it('every function the README, docs/call.md and docs/export.md present as library API is exported', () => {
+  it('every function docs/library.md, docs/call.md and docs/export.md present as library API is exported', () => {
     const mentioned = [
-      ...calls(section(read('README.md'), '## As a library')),
+      ...calls(section(read('docs/library.md'), '## An example')),
       ...calls(section(read('docs/call.md'), '## Library use (for `route`/`plan`)')),
       ...calls(/^Library: .*$/m.exec(read('docs/export.md'))?.[0] ?? ''),
     ];
@@ -38,8 +38,8 @@ describe('docs/library.md and the library sections of the docs', () => {
     expect(mentioned.filter((name) => !exported.has(name))).toEqual([]);
   });
 
-  it('the README example imports only exports', () => {
-    const example = /<!-- library-example:start -->\n```js\n([\s\S]*?)```/.exec(read('README.md'))?.[1] ?? '';
+  it('the example of docs/library.md imports only exports', () => {
+    const example = /<!-- library-example:start -->\n```js\n([\s\S]*?)```/.exec(read('docs/library.md'))?.[1] ?? '';
     const imported =
       /import \{([^}]*)\} from 'mcpns'/
         .exec(example)?.[1]
