@@ -11,7 +11,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { registerClientSecret, registerSecret } from '../util/redact.js';
 import { VERSION } from '../version.js';
-import { assertBrowsable, isLoopbackHost } from './browser.js';
+import { assertBrowsable } from './browser.js';
+import { isLoopback } from '../util/loopback.js';
 import { AuthError, signInRequired } from '../discovery/auth-error.js';
 import { CALLBACK_PATH } from './loopback.js';
 import type { ClientKind } from './store.js';
@@ -198,7 +199,7 @@ export class AuthorizationCodeProvider extends StoreBackedProvider implements OA
     const foreign = uris.filter((uri) => {
       try {
         const parsed = new URL(String(uri));
-        return parsed.protocol !== 'http:' || !isLoopbackHost(parsed.hostname);
+        return parsed.protocol !== 'http:' || !isLoopback(parsed.hostname);
       } catch {
         return true;
       }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AuthError } from '../discovery/auth-error.js';
+import { isLoopback } from '../util/loopback.js';
 
 /**
  * The command that opens a URL (RFC 8252 hand-off to the user's browser): `$BROWSER` when set (a program, optionally
@@ -59,7 +60,7 @@ export function assertBrowsable(url: string): void {
     throw new AuthError('AUTH_FAILED', 'the authorization endpoint is not a valid URL; refusing to open it');
   }
   if (parsed.protocol === 'https:') return;
-  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return;
+  if (parsed.protocol === 'http:' && isLoopback(parsed.hostname)) return;
   throw new AuthError('AUTH_FAILED', `the authorization endpoint ${parsed.origin} is not https; refusing to send your browser there`, {
     hint: "the authorization server's metadata is wrong (or not the server it claims to be)",
   });
@@ -77,12 +78,8 @@ export function assertSecureEndpoint(url: string, what: string): void {
   } catch {
     throw new AuthError('AUTH_FAILED', `the ${what} is not a valid URL; nothing was sent to it`);
   }
-  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) return;
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname))) return;
   throw new AuthError('AUTH_FAILED', `the ${what} ${parsed.origin} is not https; refusing to send credentials there`, {
     hint: "MCP requires HTTPS for every authorization server endpoint (http only on this machine); the authorization server's metadata is wrong",
   });
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
 }

@@ -117,7 +117,7 @@ export class TokenStore {
       updatedAt: now.toISOString(),
     };
     this.ensureDirectory();
-    writeAtomic(this.fileFor(serverUrl), JSON.stringify(full, null, 2) + '\n');
+    writeStoreFile(this.fileFor(serverUrl), JSON.stringify(full, null, 2) + '\n');
   }
 
   /** Forget a server (tokens and client registration). True when there was something to forget. */
@@ -249,8 +249,8 @@ function shapeProblem(record: Partial<StoredAuth>): string | undefined {
   return undefined;
 }
 
-/** Temporary file (0600, same directory) → fsync → rename: a reader sees the old file or the new one, never half. */
-function writeAtomic(file: string, text: string): void {
+/** The one atomic write (src/util/write-atomic.ts), durable (fsync before the rename), its errors worded for the store. */
+function writeStoreFile(file: string, text: string): void {
   try {
     writeFileAtomic(file, text, { durable: true });
   } catch (error) {

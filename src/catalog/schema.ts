@@ -35,6 +35,7 @@ const ServerFileSchema = z.looseObject({
   client: z.string().optional(),
   status: z.enum(SERVER_STATUSES),
   durationMs: z.number().optional(),
+  order: z.number().int().nonnegative().optional(),
   serverInfo: z.looseObject({ name: z.string(), version: z.string().optional(), title: z.string().optional() }).optional(),
   protocolVersion: z.string().optional(),
   capabilities: record.optional(),

@@ -67,6 +67,11 @@ export interface CatalogServer {
    */
   verdict?: { code: string; reason?: string; fix?: string };
   durationMs?: number;
+  /**
+   * The server's place in its configuration (0-based; servers stay sorted by name): the order clients register
+   * servers in, which VS Code numbers shared prefixes by. Absent from older catalogs and from snapshots.
+   */
+  order?: number;
   serverInfo?: ServerInfo;
   protocolVersion?: string;
   capabilities?: Record<string, unknown>;

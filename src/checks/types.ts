@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
+import type { NamingTarget } from '../naming/types.js';
 import type { Code, FindingArgs } from './finding-args.js';
 import type { FindingBase } from './finding-base.js';
 import { drain, type Steps } from '../util/steps.js';
@@ -27,6 +28,11 @@ export interface CheckContext {
   config: LoadedConfig;
   /** Naming targets to evaluate (styles and presets). */
   targets: string[];
+  /**
+   * Target objects to use for some of those ids instead of the naming registry's (small in-memory targets in tests;
+   * library users may bring their own).
+   */
+  namingTargets?: readonly NamingTarget[];
 }
 
 export interface Check {

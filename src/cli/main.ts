@@ -40,7 +40,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return EXIT.OK;
     }
     const program = new Command('mcpns')
-      .description('Discover the tools of many MCP servers, print them namespaced, and check them for collisions and naming problems.')
+      .description(
+        'Discover the tools of many MCP servers, print them namespaced, check them for collisions and naming problems, and serve them all to a client through one gateway (mcpns serve).',
+      )
       .version(VERSION, '-V, --version', 'print the mcpns version (with --json: Node, MCP SDK and protocol revisions too)')
       .helpOption('-h, --help', 'show help')
       .showSuggestionAfterError(true)
@@ -54,7 +56,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       })
       .addHelpText(
         'after',
-        `\nExit codes: 0 clean · 1 findings at --fail-on, a failed server, or a tool error · 2 usage/config/internal error · 130 interrupted\nDocs: README.md, docs/rules.md, docs/presets.md`,
+        `\nExit codes: 0 clean · 1 findings at --fail-on, a failed server, or a tool error · 2 usage/config/internal error · 130 interrupted\nThe gateway: mcpns serve --for <client> (stdio; --http [host:]port for Streamable HTTP), see mcpns serve --help\nDocs: README.md, docs/serve.md, docs/rules.md, docs/presets.md`,
       );
     await registerCommands(program, host, argv);
 

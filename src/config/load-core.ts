@@ -393,7 +393,9 @@ function toServerSpec(
   }
   return {
     ...base,
-    transport: entry.type,
+    // A URL alone means what it means to Cursor and VS Code: Streamable HTTP, then SSE on a 4xx.
+    transport: entry.type ?? 'http',
+    ...(entry.type === undefined ? { sseFallback: true } : {}),
     url: expand(entry.url, 'url'),
     ...(entry.headers ? { headers: expandMap(entry.headers, 'headers') } : {}),
     ...(entry.oauth ? { oauth: oauthSettings(entry.oauth, (raw, ...field) => expand(raw, 'oauth', ...field), dirname(context.file)) } : {}),

@@ -15,7 +15,7 @@ export function displayPath(file: string, cwd: string): string {
 }
 
 /** Keys only mcpns's own format has: a file holding one of them is read as mcpns's config whatever its name. */
-export const OWN_ONLY_KEYS = ['naming', 'namespaces', 'profiles', 'participant', 'rules', 'ignore', 'routes', 'include'];
+export const OWN_ONLY_KEYS = ['naming', 'namespaces', 'profiles', 'participant', 'rules', 'ignore', 'routes', 'include', 'call', 'envInherit'];
 
 /**
  * The folders a project lookup searches, nearest first: `cwd`, then its parents up to the repository root (a folder

@@ -43,7 +43,7 @@ function schemaError(error: z.ZodError, text: string, tree: JsonTree, shown: str
     path = [...path, key];
     message = `unknown key "${key}"`;
   } else if (issue.code === 'invalid_union' && path[0] === 'servers' && path.length === 2) {
-    message = 'a server needs "command" (stdio) or "type": "http"|"sse" with "url"';
+    message = 'a server needs "command" (stdio) or "url" (with "type": "http"|"sse" to pick the transport)';
     const entry = (issue as { errors?: z.core.$ZodIssue[][] }).errors;
     // A problem inside a nested object (e.g. "oauth") belongs to the branch the entry clearly is: report it there.
     const nested = entry

@@ -63,7 +63,10 @@ export const OAuthSchema = z
 
 export const RemoteServerSchema = z
   .strictObject({
-    type: z.enum(['http', 'sse']).describe('"http" = Streamable HTTP, "sse" = legacy HTTP+SSE.'),
+    type: z
+      .enum(['http', 'sse'])
+      .optional()
+      .describe('"http" = Streamable HTTP, "sse" = legacy HTTP+SSE; absent = Streamable HTTP, falling back to SSE on a 4xx (as Cursor and VS Code do).'),
     url: z.string().min(1),
     headers: StringMap.optional().describe('HTTP headers; values support ${VAR} and ${VAR:-default}.'),
     oauth: OAuthSchema.optional(),

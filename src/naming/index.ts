@@ -144,14 +144,19 @@ export function namingInputFrom(
 
 /**
  * Servers in the order a client registers them: those named in `order` (the config's order) first, in that order, then
- * the rest as given. Stable, and linear in the number of servers.
+ * those whose catalog entry records their place in the config (`order`: a saved catalog read without that config), by
+ * it, then the rest as given. Stable.
  */
-export function inRegistrationOrder<T extends { name: string }>(servers: readonly T[], order: readonly string[] | undefined): T[] {
-  if (!order?.length) return [...servers];
+export function inRegistrationOrder<T extends { name: string; order?: number | undefined }>(servers: readonly T[], order: readonly string[] | undefined): T[] {
   const rank = new Map<string, number>();
-  order.forEach((name, index) => {
+  order?.forEach((name, index) => {
     if (!rank.has(name)) rank.set(name, index);
   });
-  const ranked = servers.map((server, index) => ({ server, key: rank.get(server.name) ?? order.length + index }));
-  return ranked.sort((a, b) => a.key - b.key).map(({ server }) => server);
+  if (!rank.size && servers.every((server) => server.order === undefined)) return [...servers];
+  const ranked = servers.map((server, index) => {
+    const named = rank.get(server.name);
+    const group = named !== undefined ? 0 : server.order !== undefined ? 1 : 2;
+    return { server, group, key: named ?? server.order ?? index, index };
+  });
+  return ranked.sort((a, b) => a.group - b.group || a.key - b.key || a.index - b.index).map(({ server }) => server);
 }

@@ -9,7 +9,7 @@ export type SnapshotTool = CatalogTool & { hashes: ToolHashes };
 
 /**
  * The lock file (`mcpns snapshot`): the catalog document without volatile fields, plus per-tool hashes.
- * It has no `generatedAt`, no per-server `durationMs` or `verdict` and no per-tool `listIndex`: its bytes depend only on what the servers
+ * It has no `generatedAt`, no per-server `durationMs`, `verdict` or `order` and no per-tool `listIndex`: its bytes depend only on what the servers
  * offer, so an unchanged surface gives an unchanged file (git history says when it changed).
  */
 export interface Snapshot {
@@ -28,10 +28,11 @@ export interface SnapshotOptions {
 }
 
 /**
- * Server fields that change from run to run without the surface changing (`verdict` follows the machine's trust and
- * approval state, not the servers).
+ * Server fields that are not the servers' surface: `durationMs` changes from run to run, `verdict` follows the
+ * machine's trust and approval state, `order` the config's order (as `listIndex` follows the server's listing; a lock
+ * file written before it existed still matches).
  */
-const VOLATILE_SERVER_FIELDS = ['durationMs', 'verdict'] as const;
+const VOLATILE_SERVER_FIELDS = ['durationMs', 'verdict', 'order'] as const;
 
 /**
  * Build the lock-file document from a catalog: servers and tools sorted, qualified names in the

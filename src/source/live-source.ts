@@ -43,18 +43,23 @@ export function liveSource(servers: readonly ServerSpec[], options: LiveSourceOp
         options.includeDisabled === true ||
         (options.includeRejected === true && (server.rejected !== undefined || server.gate !== undefined) && !server.duplicateOf);
       const toStart = chosen.filter((server) => startable(server) && !hidden.has(server.name));
-      const skipped = chosen.filter((server) => !toStart.includes(server)).map((server) => disabledDiscovery(server, options.cwd, hidden.get(server.name)));
+      // Each catalog entry keeps its server's place in the config: a saved catalog re-rendered without the config still
+      // numbers VS Code's shared prefixes in the order VS Code registers the servers.
+      const place = new Map(servers.map((server, index) => [server, index]));
+      const skipped = chosen
+        .filter((server) => !toStart.includes(server))
+        .map((server) => disabledDiscovery(server, options.cwd, hidden.get(server.name), place.get(server)!));
       if (!toStart.length) return skipped;
       const discover = options.discover ?? (await import('../discovery/discover.js')).discoverServers;
       const discovered = (await discover(toStart, discoveryOptions)).map((discovery, index) =>
-        withVerdict(markRejected(discovery, toStart[index]!), toStart[index]!),
+        withVerdict(markRejected(discovery, toStart[index]!), toStart[index]!, place.get(toStart[index]!)!),
       );
       return [...discovered, ...skipped];
     },
   };
 }
 
-function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: string | undefined): ServerDiscovery {
+function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: string | undefined, order: number): ServerDiscovery {
   const reason = profileReason ?? server.disabledReason;
   const verdict = serverVerdict(server);
   const kind: CatalogServer['disabledKind'] =
@@ -74,6 +79,7 @@ function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: strin
     transport: server.transport,
     source: displayPath(resolve(cwd, server.source.file), cwd),
     client: server.source.client,
+    order,
     status: 'disabled',
     disabledKind: kind,
     toolCount: 0,
@@ -87,13 +93,13 @@ function disabledDiscovery(server: ServerSpec, cwd: string, profileReason: strin
  * The server's verdict on its catalog entry (what its client does with it, whatever mcpns's own discovery found). A
  * loaded server whose client withholds every tool it listed (a tool gate) is NOT_APPROVED after all.
  */
-function withVerdict(discovery: ServerDiscovery, server: ServerSpec): ServerDiscovery {
+function withVerdict(discovery: ServerDiscovery, server: ServerSpec, order: number): ServerDiscovery {
   let verdict = serverVerdict(server);
   if (verdict.code === 'LOADED' && server.toolGate && discovery.tools.length) {
     const withheld = discovery.tools.map((tool) => withheldByGate(server, tool.name));
     if (withheld.every(Boolean)) verdict = { code: 'NOT_APPROVED', reason: `none of its tools is offered: ${withheld[0]!.reason}`, fix: withheld[0]!.fix };
   }
-  return { ...discovery, server: { ...discovery.server, verdict } };
+  return { ...discovery, server: { ...discovery.server, order, verdict } };
 }
 
 /**

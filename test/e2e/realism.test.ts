@@ -110,7 +110,7 @@ describe("Claude Code's approval lists", () => {
     expect(listed.stdout).toContain('1 disabled: memory');
     const servers = await runCli(['servers', '--wide'], { cwd: dir, env });
     expect(servers.stdout).toMatch(/memory .*DISABLED \(rejected: listed in disabledMcpjsonServers in \.claude\/settings\.json\)/);
-    expect(servers.stdout).toContain('approved in enabledMcpjsonServers (.claude/settings.local.json)');
+    expect(servers.stdout).toContain('confirmed in enabledMcpjsonServers (.claude/settings.local.json)');
     const all = JSON.parse((await runCli(['list', '--json', '--all'], { cwd: dir, env })).stdout) as Catalog;
     expect(all.servers.find((server) => server.name === 'memory')).toMatchObject({
       status: 'disabled',

@@ -69,4 +69,14 @@ describe('the CONFIRMATION_REQUIRED hint names where trust can be written', () =
     writeFileSync(join(dir, 'trust.mcpns.json'), entry as string);
     await expectSent(['--config', 'trust.mcpns.json'], dir);
   });
+
+  it('a mcpns config of any name (other.json): that file, and the trust written there is read', async () => {
+    const dir = makeTempDir();
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ servers: { calculator }, naming: { style: 'slash' } }));
+    const hint = await refusalHint(['-c', 'other.json'], dir);
+    expect(hint).toBe('pass --yes to send it without a prompt, or trust it in other.json: "call": {"trust": ["calculator/add"]}');
+    // Following it: "call" is a key only mcpns's format has, so the file stays a mcpns config (not a VS Code mcp.json).
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ servers: { calculator }, call: { trust: ['calculator/add'] } }));
+    await expectSent(['-c', 'other.json'], dir);
+  });
 });

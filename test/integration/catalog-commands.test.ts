@@ -27,6 +27,7 @@ const serverFields = {
   client: fc.constantFrom('mcpns', 'claude-code'),
   disabledKind: fc.constantFrom('disabled', 'profile'),
   durationMs: fc.nat(5000),
+  order: fc.nat(3),
   serverInfo: fc.record({ name: text, version: text, title: text }, { requiredKeys: ['name'] }),
   protocolVersion: fc.constant('2025-06-18'),
   capabilities: fc.constant({ tools: {} }),

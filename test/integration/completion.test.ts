@@ -57,6 +57,11 @@ describe('mcpns completion --complete', () => {
         .map((target) => target.id),
     );
     expect(await complete(['check', '--preset', 'claude-code,code'])).toEqual(['claude-code,codex']);
+    // serve: --for takes one client preset, --as the gateway's key (its default offered), --style a style.
+    expect(await complete(['serve', '--for', ''])).toEqual(presets.map((target) => target.id));
+    expect(await complete(['serve', '--for', 'cl'])).toEqual(presets.filter((target) => target.id.startsWith('cl')).map((target) => target.id));
+    expect(await complete(['serve', '--for=code'])).toEqual(['--for=codex']);
+    expect(await complete(['serve', '--as', ''])).toEqual(['mcpns']);
     expect(await complete(['check', '--preset=claude-c'])).toEqual(['--preset=claude-code']);
     expect(await complete(['list', '--client', 'ge'])).toEqual(['gemini-cli']);
     expect(await complete(['check', '--ignore', 'NAME_T'])).toEqual(ALL_CODES.filter((code) => code.startsWith('NAME_T')));
@@ -186,5 +191,15 @@ describe('the completion scripts in their shells', () => {
     const script = makeTempDir('mcpns-zsh-');
     writeFileSync(join(script, '_mcpns'), (await runCli(['completion', 'zsh'])).stdout);
     await shell('zsh', ['-n', join(script, '_mcpns')]);
+  });
+});
+
+describe('the top-level help', () => {
+  it('names the gateway: its summary, the serve command with --for and --http, and its docs', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('serve them all to a client through one gateway (mcpns serve)'); // wrapped to the width
+    expect(help.stdout).toMatch(/^The gateway: mcpns serve --for <client> .*--http/m);
+    expect(help.stdout).toContain('docs/serve.md');
   });
 });

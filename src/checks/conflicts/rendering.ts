@@ -19,16 +19,6 @@ export interface ConflictView {
 }
 
 const views = new WeakMap<CheckContext, ConflictView>();
-const seeded = new WeakMap<CheckContext, Map<string, NamingTarget>>();
-
-/**
- * Provide target objects for a context instead of looking ids up in the naming registry
- * (tests use small in-memory targets; library users may bring their own). Call before running checks.
- */
-export function provideTargets(context: CheckContext, targets: readonly NamingTarget[]): void {
-  seeded.set(context, new Map(targets.map((target) => [target.id, target])));
-  views.delete(context);
-}
 
 /** The shared view of a check context (memoized per context object). */
 export function conflictView(context: CheckContext): ConflictView {
@@ -45,7 +35,8 @@ export function conflictView(context: CheckContext): ConflictView {
     prefixes,
     context.config.servers.map((server) => server.name),
   );
-  const targets = new Map<string, NamingTarget>(seeded.get(context) ?? []);
+  // The context's own target objects first (context.namingTargets), then the naming registry by id.
+  const targets = new Map<string, NamingTarget>((context.namingTargets ?? []).map((target) => [target.id, target]));
   const renderings = new Map<string, Rendering>();
   const view: ConflictView = {
     tools,

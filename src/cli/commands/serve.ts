@@ -27,6 +27,7 @@ import { FAIL_ON } from '../../report/index.js';
 import { authResolverFor } from '../services/auth.js';
 import { loadConfiguration } from '../services/configuration.js';
 import { renderList } from '../services/render-list.js';
+import { isLoopback } from '../../util/loopback.js';
 
 export function registerServe(program: Command, host: CommandHost): void {
   const base = program
@@ -303,12 +304,6 @@ async function serveStdio(runtime: Runtime, gateway: Gateway): Promise<void> {
 
 /** The environment variable holding the bearer token --http requires. */
 const TOKEN_ENV = 'MCPNS_SERVE_TOKEN';
-
-/** Loopback: only this machine can reach it. */
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
 
 /** `PORT`, `HOST:PORT` or `[IPv6]:PORT`. */
 function parseListen(value: string): { host: string; port: number } {

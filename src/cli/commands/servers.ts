@@ -38,8 +38,8 @@ export function registerServers(program: Command, host: CommandHost): void {
       return EXIT.OK;
     }
     const chalk = makeChalk(runtime.console.color);
-    // An approval note shared by several servers (every server of a .mcp.json not approved yet) is said once, under
-    // the table; each of their rows keeps its label ("not approved yet").
+    // An approval note shared by several servers (every server of a .mcp.json not confirmed yet) is said once, under
+    // the table; each of their rows keeps its label ("not confirmed yet").
     const shared = sharedNotes(summaries.map((server) => ({ name: server.name, note: server.approval })));
     const rows = summaries.map((server): Cell[] => [
       terminalSafe(server.name),

@@ -115,6 +115,7 @@ function knownValues(option: Option, names: ConfigNames, selection: ConfigSelect
     case '--profile':
       return names.profiles(selection);
     case '--preset':
+    case '--for': // serve: the client the gateway's names are budgeted for
       return listTargets()
         .filter((target) => target.kind !== 'style')
         .map((target) => target.id);
@@ -124,6 +125,8 @@ function knownValues(option: Option, names: ConfigNames, selection: ConfigSelect
         .map((target) => target.id);
     case '--client':
       return [...CLIENT_IDS];
+    case '--as': // serve: the gateway's key in the client's config; its default
+      return ['mcpns'];
     case '--ignore':
       return [...ALL_CODES];
   }

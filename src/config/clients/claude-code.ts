@@ -76,9 +76,10 @@ function applyDenyRules(servers: ServerSpec[], deny: ClaudeApprovals['deny']): v
 
 /**
  * A project `.mcp.json` server is off when any settings scope rejects it (`disabledMcpjsonServers`, which wins over
- * approval) or when it was switched off with /mcp (`disabledMcpServers` for this project). One that nobody approved
+ * confirmation) or when it was switched off with /mcp (`disabledMcpServers` for this project). One nobody confirmed
  * yet (not in `enabledMcpjsonServers`, no `enableAllProjectMcpServers`) stays on: Claude Code asks in an interactive
- * session, and starts it without asking in `claude -p`, SDK and CI runs (docs/clients.md).
+ * session, and starts it without asking in `claude -p`, SDK and CI runs (docs/clients.md). "Confirmed", not
+ * "approved": approval is NOT_APPROVED's word (the client starts a server but offers none of its tools).
  */
 function applyApprovals(servers: ServerSpec[], approvals: ClaudeApprovals): void {
   for (const server of servers) {
@@ -91,11 +92,11 @@ function applyApprovals(servers: ServerSpec[], approvals: ClaudeApprovals): void
       server.enabled = false;
       server.disabledReason = `listed in disabledMcpServers for this project in ${toggledIn}`;
     } else if (approvals.approved.has(server.name)) {
-      server.approval = `approved in enabledMcpjsonServers (${approvals.approved.get(server.name)})`;
+      server.approval = `confirmed in enabledMcpjsonServers (${approvals.approved.get(server.name)})`;
     } else if (approvals.approveAll?.value === true) {
-      server.approval = `approved by enableAllProjectMcpServers (${approvals.approveAll.file})`;
+      server.approval = `confirmed by enableAllProjectMcpServers (${approvals.approveAll.file})`;
     } else {
-      server.approval = 'not approved yet: an interactive Claude Code session asks first, claude -p starts it';
+      server.approval = 'not confirmed yet: an interactive Claude Code session asks whether to use it, claude -p starts it';
     }
   }
 }

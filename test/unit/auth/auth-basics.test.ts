@@ -1,7 +1,7 @@
 /** The small pieces of src/auth on their own: state directory, browser command, loopback listener, token store. */
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assertBrowsable, browserCommand } from '../../../src/auth/browser.js';
+import { assertBrowsable, assertSecureEndpoint, browserCommand } from '../../../src/auth/browser.js';
 import { AuthError } from '../../../src/discovery/auth-error.js';
 import { startLoopbackListener } from '../../../src/auth/loopback.js';
 import { stateDirectory } from '../../../src/util/state-dir.js';
@@ -37,7 +37,19 @@ describe('browser hand-off', () => {
   it('only https (or http on this machine) is ever opened', () => {
     expect(() => assertBrowsable('https://as.example.com/authorize')).not.toThrow();
     expect(() => assertBrowsable('http://127.0.0.1:9/authorize')).not.toThrow();
-    for (const bad of ['http://as.example.com/authorize', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
+    // All of 127.0.0.0/8 and ::1 are this machine (one isLoopback for auth, serve --http and the gateway's Host check).
+    for (const local of ['http://127.0.0.2:9/authorize', 'http://127.1.2.3/authorize', 'http://[::1]:9/authorize', 'http://LOCALHOST:9/authorize']) {
+      expect(() => assertBrowsable(local), local).not.toThrow();
+      expect(() => assertSecureEndpoint(local, 'token endpoint'), local).not.toThrow();
+    }
+    for (const bad of [
+      'http://as.example.com/authorize',
+      'http://127.0.0.1.example.com/',
+      'http://128.0.0.1/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       expect(() => assertBrowsable(bad), bad).toThrow(AuthError);
     }
   });

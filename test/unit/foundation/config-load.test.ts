@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mcpnsErrorOf } from '../../helpers/assertions.js';
 import { findOwnConfig, loadConfig } from '../../../src/config/load.js';
+import { readConfig } from '../../../src/config/load-core.js';
 import { projectFolders } from '../../../src/config/locate.js';
 import { findProjectFiles } from '../../../src/config/clients/project-files.js';
 import { configJsonSchema } from '../../../src/config/json-schema.js';
@@ -44,6 +45,26 @@ describe('loading mcpns.config.json', () => {
     expect(calc.cwd).toBe(join(dir, 'sub'));
     expect(calc.source).toMatchObject({ client: 'mcpns', file: 'mcpns.config.json', pointer: '/servers/calc', line: 3 });
     expect(config.servers[2]!.disabledReason).toContain('enabled');
+  });
+
+  it('takes a URL alone as Streamable HTTP with the SSE fallback, as Cursor and VS Code do (zod and the precompiled validator agree)', () => {
+    const dir = tempDir();
+    const text = JSON.stringify({ servers: { x: { url: 'http://127.0.0.1:1/mcp' }, pinned: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } });
+    const config = load(dir, text);
+    expect(config.servers.map((server) => [server.name, server.transport, server.sseFallback ?? false])).toEqual([
+      ['x', 'http', true],
+      ['pinned', 'http', false],
+    ]);
+    const fast = readConfig({ configFiles: [join(dir, 'mcpns.config.json')], cwd: dir, env: {}, home: dir });
+    expect(fast.config?.servers.map((server) => [server.name, server.transport, server.sseFallback ?? false])).toEqual([
+      ['x', 'http', true],
+      ['pinned', 'http', false],
+    ]);
+  });
+
+  it('still refuses an entry with neither command nor url', () => {
+    const error = mcpnsErrorOf(() => load(tempDir(), JSON.stringify({ servers: { x: { args: ['a'] } } })));
+    expect(error.message).toMatch(/servers\.x: a server needs "command" \(stdio\) or "url"/);
   });
 
   it('expands ${VAR} and ${VAR:-default}, keeping unset variables literally with a diagnostic', () => {

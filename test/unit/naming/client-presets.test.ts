@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTarget, type NamingInput } from '../../../src/naming/index.js';
+import { SAME_MOMENT_MS } from '../../../src/naming/order.js';
 
 /** Renders under a preset; servers with readiness times, tools with listing positions. */
 function render(target: string, servers: Array<[string, number?]>, tools: Array<[string, string, number?]>) {
@@ -33,9 +34,35 @@ describe('registration order decides collisions (observed with the real clients)
     expect(kept('opencode')).toEqual(['b(x']);
   });
 
+  it('servers ready within SAME_MOMENT_MS of each other register in config order: jitter between runs does not swap them', () => {
+    const close = (a: number, b: number): Array<[string, number]> => [
+      ['b x', a],
+      ['b(x', b],
+    ];
+    const pair: Array<[string, string, number]> = [
+      ['b x', 't', 0],
+      ['b(x', 't', 0],
+    ];
+    const keptBy = (target: string, ready: Array<[string, number]>) =>
+      render(target, ready, pair)
+        .names.filter((name) => !name.dropped)
+        .map((name) => name.server);
+    for (const [a, b] of [
+      [575, 602],
+      [690, 670],
+      [936, 668],
+    ]) {
+      expect(keptBy('opencode', close(a!, b!)), `${a} vs ${b}`).toEqual(['b(x']); // the later in config order overwrites
+      expect(keptBy('claude-code', close(a!, b!)), `${a} vs ${b}`).toEqual(['b x']);
+    }
+    // Further apart, readiness decides.
+    expect(keptBy('opencode', close(1200, 100))).toEqual(['b x']);
+    expect(SAME_MOMENT_MS).toBe(500);
+  });
+
   it('says the outcome depends on readiness, and what mcpns went by', () => {
     expect(render('claude-code', servers, tools).nondeterministic).toBe(
-      'which server keeps a shared name depends on which one Claude Code finds ready first (it keeps the first); mcpns went by the order its own discovery saw them ready',
+      'which server keeps a shared name depends on which one Claude Code finds ready first (it keeps the first); mcpns went by the order its own discovery saw them ready (within 0.5 s of each other: config order)',
     );
     expect(render('gemini-cli', servers, tools).nondeterministic).toMatch(/ready last \(later ones overwrite earlier ones\)/);
   });

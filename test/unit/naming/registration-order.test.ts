@@ -33,6 +33,13 @@ describe("VS Code's prefix numbers follow the config's server order (issue 25 §
     expect(vscodeNames(getTarget('vscode').render(namingInputFromCatalog(catalog)).names)).toEqual({ S: 'mcp_s_t', s: 'mcp_s2_t' });
   });
 
+  it("a saved catalog read without its config: each server's recorded place in the config (order) decides", () => {
+    const saved: Catalog = { ...catalog, servers: catalog.servers.map((server) => ({ ...server, order: server.name === 's' ? 0 : 1 })) };
+    expect(vscodeNames(getTarget('vscode').render(namingInputFromCatalog(saved)).names)).toEqual({ s: 'mcp_s_t', S: 'mcp_s2_t' });
+    // The config's order, when there is one, still comes first.
+    expect(vscodeNames(getTarget('vscode').render(namingInputFromCatalog(saved, {}, ['S', 's'])).names)).toEqual({ S: 'mcp_s_t', s: 'mcp_s2_t' });
+  });
+
   it('the conflicts view renders in the order of context.config.servers', () => {
     const view = conflictView({ catalog, config: configListing(['s', 'S']), targets: ['vscode'] });
     expect(vscodeNames(view.rendering('vscode').names)).toEqual({ s: 'mcp_s_t', S: 'mcp_s2_t' });

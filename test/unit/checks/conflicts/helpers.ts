@@ -1,5 +1,4 @@
 import type { Catalog, CatalogServer, CatalogTool, ToolRef } from '../../../../src/catalog/types.js';
-import { provideTargets } from '../../../../src/checks/conflicts/rendering.js';
 import type { Check, CheckContext, Finding } from '../../../../src/checks/types.js';
 import { emptyConfig } from '../../../../src/config/loaded.js';
 import { renderEach } from '../../../../src/naming/index.js';
@@ -80,9 +79,7 @@ export const underscoreTarget = target('t-underscore', (ref) => `${ref.server}_$
 });
 
 export function contextFor(catalog: Catalog, targets: NamingTarget[]): CheckContext {
-  const context: CheckContext = { catalog, config: emptyConfig('/tmp'), targets: targets.map((t) => t.id) };
-  provideTargets(context, targets);
-  return context;
+  return { catalog, config: emptyConfig('/tmp'), targets: targets.map((t) => t.id), namingTargets: targets };
 }
 
 export function runCheck(check: Check, catalog: Catalog, targets: NamingTarget[]): Finding[] {

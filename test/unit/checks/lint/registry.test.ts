@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, isCode } from '../../../../src/checks/codes.js';
 import { LINT_CHECKS } from '../../../../src/checks/lint/index.js';
+import { RULES } from '../../../../src/checks/rules/index.js';
 
 describe('LINT_CHECKS', () => {
   it('are lint-family checks emitting known codes, one module per code', () => {
@@ -15,5 +16,10 @@ describe('LINT_CHECKS', () => {
         .filter((code) => code !== 'NAME_INVALID_CHARS' && code !== 'NAME_TOO_LONG')
         .sort(),
     );
+  });
+
+  it('run in the order of the rules index, one check for each rule lint reports on its own', () => {
+    const lintOnly = RULES.filter((rule) => rule.reportedBy.includes('lint') && !rule.reportedBy.includes('check-conflicts')).map((rule) => rule.code);
+    expect(LINT_CHECKS.flatMap((check) => check.codes)).toEqual(lintOnly);
   });
 });
