@@ -40,4 +40,5 @@ export function parseExamples(text: string, file: string): Example[];
 export function collectExamples(files?: string[]): Example[];
 export function runExample(example: Example, options?: { bin?: string }): Promise<ExampleRun>;
 export function runExamples(examples: Example[], options?: { concurrency?: number }): Promise<ExampleRun[]>;
-export function compareExample(example: Example, run: ExampleRun): ExampleProblem[];
+/** `today`: the dates that count as today (default: today in UTC and local time). */
+export function compareExample(example: Example, run: ExampleRun, options?: { today?: string[] }): ExampleProblem[];
