@@ -68,7 +68,7 @@ describe('.pre-commit-hooks.yaml', () => {
         execFile(
           'sh',
           ['-c', entry],
-          { cwd: project, env: { ...process.env, PATH: `${bin}:${process.env['PATH']}`, NO_COLOR: '1' }, timeout: 60_000 },
+          { cwd: project, env: { ...process.env, PATH: `${bin}:${process.env['PATH']}`, NO_COLOR: '1' }, timeout: 90_000 },
           (error, stdout) => done({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stdout }),
         ),
       );
@@ -78,5 +78,5 @@ describe('.pre-commit-hooks.yaml', () => {
     const failing = await run(hook('mcpns-check-lock').entry);
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('NAME_COLLISION [openai-agents]');
-  }, 60_000);
+  });
 });
