@@ -1,15 +1,29 @@
 // `prepare`: build dist/ unless it is up to date. npm runs prepare on `npm install` in a checkout, and again when
 // `npx mcpns` (or `npm exec mcpns`) in the checkout links it into npx's cache: building there a second time cost
 // 11–34 s for nothing (issue 25 §4.2).
+//
+// Without the build tools (the dev dependencies) it installs them first: npm prepares a git dependency
+// (`npm install -g git+https://…/mcpns.git`) with an install that, under -g, does not put them in the clone (npm 11.19:
+// "sh: 1: tsc: not found"), and the pre-commit hook (scripts/pre-commit-hook.mjs) builds its clone the same way.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleBuildReason } from './build-freshness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = (args) => execFileSync(npm, args, { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' });
+
 const reason = staleBuildReason(root);
 if (reason === undefined) {
   process.stderr.write('mcpns: dist/ is up to date; not building it again (npm run build forces it)\n');
 } else {
+  if (!existsSync(join(root, 'node_modules', 'typescript', 'bin', 'tsc'))) {
+    process.stderr.write('mcpns: installing the build tools (the dev dependencies) first\n');
+    // --global=false: a global install's setting reaches this process through npm_config_global.
+    run(['install', '--global=false', '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund']);
+  }
   process.stderr.write(`mcpns: building (${reason})\n`);
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  run(['run', 'build']);
 }
