@@ -13,7 +13,18 @@ import { staleBuildReason } from './build-freshness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = (args) => execFileSync(npm, args, { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' });
+const run = (args, env = process.env) => execFileSync(npm, args, { cwd: root, env, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' });
+
+/**
+ * The environment for an install into this checkout: npm passes its settings to scripts as npm_config_* variables, and
+ * those of a global install (global, prefix, allow-scripts…) would send it elsewhere or make npm refuse it. Where
+ * packages come from (cache, registry, proxies, certificates) is kept.
+ */
+function projectInstallEnv() {
+  const kept =
+    /^npm_config_(cache|registry|@.*:registry|userconfig|globalconfig|proxy|https_proxy|noproxy|no_proxy|strict_ssl|cafile|ca|offline|prefer_offline)$/i;
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key) || kept.test(key)));
+}
 
 const reason = staleBuildReason(root);
 if (reason === undefined) {
@@ -21,8 +32,7 @@ if (reason === undefined) {
 } else {
   if (!existsSync(join(root, 'node_modules', 'typescript', 'bin', 'tsc'))) {
     process.stderr.write('mcpns: installing the build tools (the dev dependencies) first\n');
-    // --global=false: a global install's setting reaches this process through npm_config_global.
-    run(['install', '--global=false', '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund']);
+    run(['install', '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund'], projectInstallEnv());
   }
   process.stderr.write(`mcpns: building (${reason})\n`);
   run(['run', 'build']);
