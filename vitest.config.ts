@@ -19,8 +19,13 @@ const workers = Math.max(3, availableParallelism());
  */
 const PURE = ['test/unit/**/*.test.ts', 'test/fidelity/**/*.test.ts'];
 
-/** What both projects share (the root's globalSetup runs once for the whole run; a project inheriting it would run it again). */
-const shared = { setupFiles: ['test/setup/each-file.ts'], testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const };
+/**
+ * What both projects share (the root's globalSetup runs once for the whole run; a project inheriting it would run it
+ * again). The timeouts are bounds against a hang, never speed checks: at load 20 on 2 cores a test that takes 3 s idle
+ * took over 30 s (the runs of the bin, the fixtures' starts); the waits inside a test (test/helpers: WAIT_MS, the
+ * fixtures' start, runBin) stay below them so a stuck wait fails with its own message.
+ */
+const shared = { setupFiles: ['test/setup/each-file.ts'], testTimeout: 120_000, hookTimeout: 120_000, pool: 'forks' as const };
 
 export default defineConfig({
   test: {

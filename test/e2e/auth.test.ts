@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin, runCli, type CliResult } from '../helpers/cli.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { fixtureEntry } from '../helpers/config.js';
 import { REPO_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixtures.js';
 import { HEADLESS_BROWSER, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
@@ -67,15 +68,6 @@ async function setup(fixtureArgs: string[] = [], oauth?: Record<string, unknown>
 
 const json = (result: CliResult): any => JSON.parse(result.stdout);
 
-/** The first defined value of `read()`, polled for up to 10 s (for what another process finishes on its own). */
-async function eventually<T>(read: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
-  for (let tries = 0; tries < 200; tries++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return undefined;
-}
 const errorLine = (result: CliResult): any =>
   JSON.parse(
     result.stderr
@@ -112,7 +104,7 @@ describe('before sign-in', () => {
       { code: 'SERVER_AUTH_REQUIRED', hint: 'sign in with: mcpns auth login s' },
     ]);
     expect(existsSync(browserLog)).toBe(false);
-  }, 120_000); // four runs of the bin and the OAuth fixture's start: over 30 s at load 12–17 on 2 cores
+  }, 240_000); // four runs of the bin and the OAuth fixture's start: over 30 s at load 12–17 on 2 cores
 });
 
 describe('auth login with a headless BROWSER', () => {
@@ -129,10 +121,12 @@ describe('auth login with a headless BROWSER', () => {
     // Logged before the browser fetched it, so before mcpns got the code: the redirect went to the loopback listener.
     expect(visited[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=[^&]+&state=/);
     // The page the browser then shows (it may finish a moment after mcpns).
-    const page = await eventually(() =>
-      readFileSync(browserLog, 'utf8')
-        .split('\n')
-        .find((line) => line.startsWith('page ')),
+    const page = await waitUntil(
+      () =>
+        readFileSync(browserLog, 'utf8')
+          .split('\n')
+          .find((line) => line.startsWith('page ')),
+      'the browser did not log the page it was shown',
     );
     expect(page).toMatch(/^page 200 .*<h1>Signed in<\/h1><p>mcpns is signed in to s\. You can close this tab and return to the terminal\.<\/p>/);
 
@@ -197,7 +191,7 @@ describe('auth login with a headless BROWSER', () => {
       code: 'AUTH_REQUIRED',
       hint: 'sign in with: mcpns auth login s',
     });
-  }, 120_000);
+  }, 240_000);
 
   it.each([
     ['dynamic registration, client_secret_basic', ['--auth-methods', 'client_secret_basic'], undefined, 'client_secret_basic', 'dynamic'],
@@ -272,8 +266,7 @@ describe('auth login with a headless BROWSER', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.resume();
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const started = Date.now();
-    while (!/authorize\?/.test(stderr) && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil(() => /authorize\?/.test(stderr), 'the first login did not print its authorization URL');
     const redirect = decodeURIComponent(/redirect_uri=([^&\s]+)/.exec(stderr)?.[1] ?? '');
     expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
@@ -296,7 +289,7 @@ describe('auth login with a headless BROWSER', () => {
       stdio: ['ignore', 'ignore', 'ignore'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    expect(await eventually(async () => ((await server.state()).tokenRequests.length ? true : undefined)), 'the token request').toBe(true);
+    await waitUntil(async () => (await server.state()).tokenRequests.length > 0, 'the token request did not reach the authorization server');
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     expect(readdirSync(join(stateDir, 'oauth'))).toEqual([]);

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/cli.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { fixtureEntry, tempFile, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
@@ -71,9 +72,7 @@ describe('call --execute (built bin)', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     // Wait until the call is under way: the first progress line is printed.
-    const started = Date.now();
-    while (!stderr.includes('progress long-running/progress: 1/') && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stderr).toContain('progress long-running/progress: 1/');
+    await waitUntil(() => stderr.includes('progress long-running/progress: 1/'), 'the call printed no progress line');
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(received()).toContainEqual({ tool: 'progress', event: 'cancelled', reason: 'interrupted by the user (SIGINT)' });

@@ -93,5 +93,5 @@ describe('the CI recipe of docs/ci.md (npm pack output)', () => {
     expect(drift.failed).toBeUndefined();
     expect(drift.steps[0]!.stdout).toContain('mcpns diff mcpns.lock.json --format github');
     expect(drift.summary).toContain('mcpns: 0 errors');
-  }, 180_000);
+  }, 360_000);
 });

@@ -42,7 +42,7 @@ describe("the README's first command", () => {
     expect(realpathSync(resolve(join(link, '..'), readlinkSync(link)))).toBe(realpathSync(REPO_ROOT));
     // …and the bundle was not rebuilt.
     expect(statSync(bundle).mtimeMs).toBe(builtAt);
-  }, 120_000);
+  }, 240_000);
 
   it("the checkout route in the README puts this checkout's mcpns on the PATH of another project (issue 25 §4.3)", async () => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
@@ -62,5 +62,5 @@ describe("the README's first command", () => {
     expect(listed.stderr).toContain('reading .mcp.json (claude-code)');
     expect(listed.stdout).toContain('calculator/add');
     expect(listed.code).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

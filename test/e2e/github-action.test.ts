@@ -44,7 +44,7 @@ describe('the GitHub Action (action.yml)', () => {
     expect(run.summary).toContain('| ❌ error | NAME_COLLISION | openai-agents | add |');
     expect(failStep).toMatchObject({ name: 'Fail on findings', ran: true, code: 1 });
     expect(run.failed).toBe(failStep);
-  }, 120_000);
+  }, 240_000);
 
   it('a clean run passes, uploads nothing unless asked, and still writes the summary', async () => {
     const run = await runCompositeAction(REPO_ROOT, { command: 'check-conflicts', args: '--catalog catalog.json --preset slash' }, { workspace: project() });
@@ -53,7 +53,7 @@ describe('the GitHub Action (action.yml)', () => {
     expect(run.outputs).toMatchObject({ 'exit-code': '0', errors: '0', warnings: '0', 'sarif-file': '' });
     expect(run.stdout).not.toContain('::error');
     expect(run.summary).toMatch(/^## ✅ mcpns: 0 errors, 0 warnings, 2 info\n/);
-  }, 120_000);
+  }, 240_000);
 
   it('fail-on, annotations off (the text report in the log) and a working directory', async () => {
     const workspace = makeTempDir('mcpns-action-ws-');
@@ -68,7 +68,7 @@ describe('the GitHub Action (action.yml)', () => {
     expect(run.outputs['exit-code']).toBe('0');
     expect(run.stdout).not.toContain('::error');
     expect(run.stdout).toContain('NAME_COLLISION [openai-agents]');
-  }, 120_000);
+  }, 240_000);
 
   it('any other command runs as given, its output in the summary', async () => {
     const run = await runCompositeAction(REPO_ROOT, { command: 'list', args: '--catalog\ncatalog.json' }, { workspace: project() });
@@ -82,7 +82,7 @@ describe('the GitHub Action (action.yml)', () => {
     expect(run.stdout.indexOf(`::${token}::`)).toBeGreaterThan(run.stdout.lastIndexOf('calculator/add'));
     expect(run.summary).toMatch(/^## ✅ `mcpns list --catalog catalog\.json` exited 0\n\n```text\n/);
     expect(run.summary).toContain('calculator/add');
-  }, 120_000);
+  }, 240_000);
 
   it('a usage or config error fails the job with exit 2 and puts the error in the summary', async () => {
     const run = await runCompositeAction(REPO_ROOT, { args: '--catalog missing.json' }, { workspace: project() });
@@ -90,12 +90,12 @@ describe('the GitHub Action (action.yml)', () => {
     expect(run.failed).toMatchObject({ name: 'Fail on findings', code: 2 });
     expect(run.summary).toContain('`mcpns check --catalog missing.json` exited 2');
     expect(run.summary).toContain('missing.json');
-  }, 120_000);
+  }, 240_000);
 
   it('refuses inputs it cannot use before running anything', async () => {
     const run = await runCompositeAction(REPO_ROOT, { command: 'check; rm -rf /', sarif: 'yes' }, { workspace: project() });
     expect(run.failed).toMatchObject({ id: 'mcpns', code: 2 });
     expect(run.stdout).toContain('::error title=mcpns action::input command must be an mcpns command');
     expect(run.steps.slice(1).map((step) => step.ran)).toEqual([false, false]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -29,5 +29,5 @@ describe('--help examples run as printed', () => {
       const result = await runCli(argv);
       expect({ example: argv.join(' '), code: result.code, stderr: result.stderr }).toMatchObject({ code: 0 });
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -20,7 +20,7 @@ describe("docs/library.md's example", () => {
     symlinkSync(REPO_ROOT, join(project, 'node_modules', 'mcpns'), 'dir');
     writeFileSync(join(project, 'example.mjs'), code as string);
     const output = await new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-      execFile(process.execPath, [join(project, 'example.mjs')], { cwd: REPO_ROOT, timeout: 60_000 }, (error, stdout, stderr) =>
+      execFile(process.execPath, [join(project, 'example.mjs')], { cwd: REPO_ROOT, timeout: 90_000 }, (error, stdout, stderr) =>
         done({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stdout, stderr }),
       ),
     );

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureEntry, tempFile, writeTempConfig, type TempConfig } from '../helpers/config.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 
 describe('mcpns list interrupted (built bin)', () => {
@@ -33,8 +34,7 @@ describe('mcpns list interrupted (built bin)', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     // Wait until both servers have started (each fixture records its PID first thing).
-    const started = Date.now();
-    while (readPids(pids.file).length < 2 && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil(() => readPids(pids.file).length >= 2, 'the two servers did not start (no PIDs recorded)');
     expect(readPids(pids.file).length).toBe(2);
     child.kill('SIGINT');
     expect(await exited).toBe(130);

@@ -4,7 +4,7 @@
  * names passed), exiting 1 on findings.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -26,9 +26,16 @@ const hook = (id: string): Hook => hooks.find((candidate) => candidate.id === id
 const matches = (pattern: string, path: string): boolean => new RegExp(pattern).test(path);
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('defines mcpns-check and mcpns-check-lock as node hooks that get no file names', () => {
+  it('defines mcpns-check and mcpns-check-lock as script hooks that get no file names, run from the repository', () => {
     expect(hooks.map((candidate) => candidate.id)).toEqual(['mcpns-check', 'mcpns-check-lock']);
-    for (const candidate of hooks) expect(candidate).toMatchObject({ language: 'node', pass_filenames: false });
+    // Not `language: node`: pre-commit installs such a hook with `npm pack` and takes its stdout for the tarball's
+    // name, where npm prints the banner of every lifecycle script (prepare builds): the install failed.
+    for (const candidate of hooks) expect(candidate).toMatchObject({ language: 'script', pass_filenames: false });
+    for (const candidate of hooks) {
+      const script = join(REPO_ROOT, candidate.entry.split(' ')[0] as string);
+      expect(statSync(script).mode & 0o111, `${script} is executable`).not.toBe(0);
+      expect(readFileSync(script, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    }
   });
 
   it('runs when a project-level config file mcpns reads changes, at the root or in a sub-project, and not otherwise', () => {
@@ -54,11 +61,7 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(matches(hook('mcpns-check').files, 'mcpns.lock.json')).toBe(false);
   });
 
-  it('the entries run mcpns as pre-commit does (entry on PATH, no file names) and exit 1 on findings', async () => {
-    const bin = makeTempDir('mcpns-hook-bin-');
-    // What `language: node` installs: an mcpns on PATH.
-    writeFileSync(join(bin, 'mcpns'), `#!/bin/sh\nexec "${process.execPath}" "${join(REPO_ROOT, 'bin', 'mcpns.js')}" "$@"\n`);
-    chmodSync(join(bin, 'mcpns'), 0o755);
+  it('the entries run mcpns as pre-commit does (the script from the repository, in the project, no file names) and exit 1 on findings', async () => {
     const project = makeTempDir('mcpns-hook-');
     mkdirSync(join(project, '.git'));
     writeFileSync(join(project, 'mcpns.lock.json'), readFileSync(join(REPO_ROOT, 'fixtures/catalogs/demo.json')));
@@ -67,8 +70,9 @@ describe('.pre-commit-hooks.yaml', () => {
       new Promise((done) =>
         execFile(
           'sh',
-          ['-c', entry],
-          { cwd: project, env: { ...process.env, PATH: `${bin}:${process.env['PATH']}`, NO_COLOR: '1' }, timeout: 60_000 },
+          // pre-commit runs a script hook's entry by its path inside its clone of the repository.
+          ['-c', `${REPO_ROOT}/${entry}`],
+          { cwd: project, env: { ...process.env, NO_COLOR: '1' }, timeout: 90_000 },
           (error, stdout) => done({ code: error ? (typeof error.code === 'number' ? error.code : 2) : 0, stdout }),
         ),
       );
@@ -78,5 +82,5 @@ describe('.pre-commit-hooks.yaml', () => {
     const failing = await run(hook('mcpns-check-lock').entry);
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('NAME_COLLISION [openai-agents]');
-  }, 60_000);
+  });
 });

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, fixturePath } from '../helpers/fixtures.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.js';
 import { runBin } from '../helpers/cli.js';
+import { WAIT_MS, waitUntil } from '../helpers/assertions.js';
 
 afterAll(() => removeTempDirs());
 
@@ -43,7 +44,7 @@ function start(args: string[], env: Record<string, string>): Run {
     exit,
     waitForStderr: (pattern, what) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${what} did not happen within 30 s; stderr so far:\n${stderr}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`${what} did not happen within ${WAIT_MS / 1000} s; stderr so far:\n${stderr}`)), WAIT_MS);
         const check = (): void => {
           if (!pattern.test(stderr)) return;
           clearTimeout(timer);
@@ -111,7 +112,7 @@ describe('discovery without a terminal', () => {
     await json.waitForStderr(/"server":"crash"/, 'the --json run reporting "crash"');
     await off.waitForStderr(/server "crash" failed/, 'the run without progress lines reporting "crash"');
     const started = (): number => (existsSync(pids) ? readPidCount(pids) : 0);
-    await until(() => started() >= 3, 'the three slow servers starting');
+    await waitUntil(() => started() >= 3, 'the three slow servers did not start');
     const reference = start(['list', '--config', config], { MCPNS_PROGRESS_INTERVAL_MS: '50' });
     await reference.waitForStderr(progressLine, 'the reference run printing a progress line');
     writeFileSync(gate, '');
@@ -129,14 +130,6 @@ describe('discovery without a terminal', () => {
 
 function readPidCount(file: string): number {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 1500; tries++) {
-    if (condition()) return;
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  throw new Error(`${what} did not happen within 30 s`);
 }
 
 describe('--scan', () => {

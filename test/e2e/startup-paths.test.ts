@@ -85,7 +85,7 @@ async function bundleFilesLoaded(args: string[]): Promise<string[]> {
     execFile(
       process.execPath,
       ['--import', `data:text/javascript,${encodeURIComponent(register)}`, join(REPO_ROOT, 'bin', 'mcpns.js'), ...args],
-      { cwd: REPO_ROOT, env, timeout: 30_000 },
+      { cwd: REPO_ROOT, env, timeout: 90_000 },
       (error) => (error && typeof error.code !== 'number' ? reject(error) : resolve(error ? (error.code as number) : 0)),
     );
   });
@@ -111,7 +111,7 @@ function runBinWithTmp(tmp: string, args: string[]): Promise<CliResult> {
   delete env['NODE_COMPILE_CACHE'];
   delete env['NODE_DISABLE_COMPILE_CACHE'];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(REPO_ROOT, 'bin', 'mcpns.js'), ...args], { cwd: REPO_ROOT, env, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [join(REPO_ROOT, 'bin', 'mcpns.js'), ...args], { cwd: REPO_ROOT, env, timeout: 90_000 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') return reject(error);
       resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
     });

@@ -47,5 +47,5 @@ describe('mcpns --version --json', () => {
     const modern = (discovered.result.supportedVersions as string[]).filter((version) => version >= '2026-07-28');
     expect(modern.length).toBeGreaterThan(0);
     expect(document.protocolVersions.filter((version: string) => version >= '2026-07-28')).toEqual(modern);
-  }, 60_000);
+  });
 });

@@ -84,7 +84,7 @@ describe('faults through the CLI', () => {
       },
     });
     temps.push(config);
-  }, 30_000);
+  });
 
   it('gives every failed server its code, lists the healthy ones, exits 1 within the deadline, leaves no process', async () => {
     // All servers at once: one deadline, not one per wave of --concurrency; hung servers would hold the run for a minute.
@@ -132,7 +132,7 @@ describe('faults through the CLI', () => {
     const pids = readPids(pidFile.file);
     expect(pids.length).toBeGreaterThanOrEqual(12);
     await expectProcessesGone(pids);
-  }, 60_000);
+  });
 });
 
 describe('hung servers only', () => {
@@ -161,7 +161,7 @@ describe('hung servers only', () => {
     for (const server of timedOut) expect(server.error?.message).toContain(`${TIMEOUT_MS} ms`);
     expect(readPids(pids.file).length).toBeGreaterThanOrEqual(2);
     await expectProcessesGone(readPids(pids.file));
-  }, 30_000);
+  });
 });
 
 describe('hostile output sizes and readers', () => {

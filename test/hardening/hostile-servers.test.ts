@@ -90,7 +90,7 @@ beforeAll(async () => {
     },
   });
   temps.push(config);
-}, 30_000);
+});
 
 afterAll(async () => {
   await Promise.all(https.map((fixture) => fixture.stop()));
@@ -107,7 +107,7 @@ describe('hostile servers beside a healthy one', () => {
   beforeAll(async () => {
     json = await run(['list', '--json', ...LIMITS]);
     catalog = JSON.parse(json.stdout) as Catalog;
-  }, 60_000);
+  });
 
   it('list --json: every hostile server gets its own code, the healthy tools are listed, exit 1 (never 2)', () => {
     expect(json.code, json.stderr).toBe(1);
@@ -178,7 +178,7 @@ describe('hostile servers beside a healthy one', () => {
     expect(text.stderr).toContain('cannot serve a request with authorization ***');
     // The stdout-noise note of leak-cut was cut after redaction.
     expect(text.stderr).toMatch(/non-JSON line on stdout ignored: n{190}\*\*\* traili…/);
-  }, 60_000);
+  });
 
   it('--api-key=… and a random URL path segment are masked in `servers`, with a note; never printed by list', async () => {
     const servers = await run(['servers']);

@@ -70,7 +70,7 @@ describe('init creates its file exclusively', () => {
             execFile(
               process.execPath,
               [join(REPO_ROOT, 'bin', 'mcpns.js'), 'init'],
-              { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 },
+              { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 90_000 },
               (error, _stdout, stderr) => {
                 if (error && typeof error.code !== 'number') return reject(error);
                 resolve({ code: error ? (error.code as number) : 0, stderr });

@@ -111,7 +111,7 @@ beforeAll(async () => {
   });
   rawCatalog = join(makeTempDir(), 'raw-catalog.json');
   writeFileSync(rawCatalog, JSON.stringify(catalog));
-}, 30_000);
+});
 
 afterAll(async () => {
   await Promise.all([http?.stop(), calculator?.stop()]);
@@ -284,7 +284,7 @@ describe('OAuth secrets never reach stdout, stderr or written files', () => {
       results.push({ label, result });
       return result;
     };
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await Promise.all([oauth?.stop(), credentials?.stop()]);
@@ -360,5 +360,5 @@ describe('OAuth secrets never reach stdout, stderr or written files', () => {
       const text = readFileSync(join(project, name), 'utf8');
       for (const piece of pieces) expect(text.includes(piece), `${name} holds a secret`).toBe(false);
     }
-  }, 180_000);
+  }, 360_000);
 });

@@ -29,13 +29,30 @@ export async function settlesWithin<T>(promise: Promise<T>, ms: number, whatDidN
 }
 
 /**
- * Wait until `condition()` holds, polling every `intervalMs`; fails naming what did not happen once `timeoutMs` has
- * passed (for events a test can only observe, such as a PID file being written).
+ * How long a test waits for something another process does on its own schedule before calling it a hang. Generous on
+ * purpose: on a 2-core machine at load 10, a process start that takes 0.2 s idle can take many seconds. A bound, never
+ * a speed measurement.
  */
-export async function waitUntil(condition: () => boolean, whatDidNotHappen: string, { timeoutMs = 10_000, intervalMs = 20 } = {}): Promise<void> {
+export const WAIT_MS = 60_000;
+
+/**
+ * Wait until `condition()` (sync or async) gives a truthy value, polling every `intervalMs`, and return that value;
+ * fails naming what did not happen once `timeoutMs` has passed (for events a test can only observe, such as a PID
+ * file being written). The condition is asked once more after the deadline, so a slow poll never fails a wait that
+ * has succeeded.
+ */
+export async function waitUntil<T>(
+  condition: () => T | Promise<T>,
+  whatDidNotHappen: string,
+  { timeoutMs = WAIT_MS, intervalMs = 20 } = {},
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
+  type Truthy = Exclude<T, false | 0 | '' | null | undefined>;
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${whatDidNotHappen} (waited ${timeoutMs} ms)`);
+  for (;;) {
+    const past = Date.now() > deadline;
+    const value = await condition();
+    if (value) return value as Truthy;
+    if (past) throw new Error(`${whatDidNotHappen} (waited ${timeoutMs} ms)`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

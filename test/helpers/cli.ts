@@ -62,7 +62,7 @@ export function runBin(
       {
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: '1', ...options.env },
-        timeout: options.timeoutMs ?? 30_000,
+        timeout: options.timeoutMs ?? 90_000,
         // SIGKILL for a run that may be stuck where SIGTERM cannot reach it (a busy main thread).
         killSignal: options.killSignal ?? 'SIGTERM',
         maxBuffer: 64 * 1024 * 1024,

@@ -57,12 +57,27 @@ export function httpSpec(name: string, url: string, overrides: Partial<ServerSpe
   };
 }
 
+/** A bound on an HTTP fixture's start (node, its imports, listen): generous, for a loaded 2-core machine. */
+const PORT_WAIT_MS = 60_000;
+
 export interface HttpFixture {
   port: number;
   /** http://127.0.0.1:<port> (append /mcp or /sse). */
   origin: string;
   process: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** The stop of every HTTP fixture started and not yet stopped in this test file. */
+const running = new Set<() => Promise<void>>();
+
+/**
+ * Stop every HTTP fixture still running (test/setup/each-file.ts, after each file): a fixture whose test or hook
+ * failed or timed out before its own cleanup ran (a `Promise.all` of starts that rejected on one of them, a hook's
+ * timeout while a start was under way) is ended all the same.
+ */
+export async function stopHttpFixtures(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
 }
 
 /**
@@ -77,17 +92,19 @@ export function startHttpFixture(fixture: string, args: string[], env: Record<st
   });
   child.stderr?.resume();
   const stop = async (): Promise<void> => {
+    running.delete(stop);
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     child.kill('SIGKILL');
     await exited;
   };
+  running.add(stop);
   return new Promise((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`${fixture} did not print its port within 15 s`));
-    }, 15_000);
+      reject(new Error(`${fixture} did not print its port within ${PORT_WAIT_MS / 1000} s`));
+    }, PORT_WAIT_MS);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /PORT=(\d+)/.exec(out);

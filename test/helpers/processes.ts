@@ -1,6 +1,7 @@
 /** Helpers to prove that no process of a run survives it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { waitUntil } from './assertions.js';
 
 /** PIDs the fixtures appended to $MCPNS_PID_FILE. */
 export function readPids(file: string): number[] {
@@ -27,14 +28,13 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Poll for up to `timeoutMs` until every PID is gone; fails the test listing the survivors. */
-export async function expectProcessesGone(pids: number[], timeoutMs = 2000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  let alive = pids.filter(isAlive);
-  while (alive.length && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    alive = alive.filter(isAlive);
-  }
+/**
+ * Wait until every PID is gone (returning as soon as they are), bounded by `timeoutMs` — generous, since a process
+ * ending on a loaded machine can take seconds to be scheduled; fails the test listing the survivors, after killing them.
+ */
+export async function expectProcessesGone(pids: number[], timeoutMs = 30_000): Promise<void> {
+  const gone = await waitUntil(() => !pids.some(isAlive), 'processes still alive', { timeoutMs, intervalMs: 50 }).catch(() => false);
+  const alive = gone ? [] : pids.filter(isAlive);
   // Don't leave survivors behind for the next test.
   for (const pid of alive) {
     try {
@@ -43,5 +43,5 @@ export async function expectProcessesGone(pids: number[], timeoutMs = 2000): Pro
       /* already gone */
     }
   }
-  expect(alive, 'processes still alive after the run').toEqual([]);
+  expect(alive, `processes still alive ${timeoutMs} ms after the run`).toEqual([]);
 }

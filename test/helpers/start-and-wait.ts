@@ -10,7 +10,7 @@ export function startAndWait(
   const child = spawn(process.execPath, args, { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within 30 s; output:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} within 60 s; output:\n${output}`)), 60_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = pattern.exec(output);

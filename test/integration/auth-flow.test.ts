@@ -4,7 +4,7 @@
  * tokens and no browser. One fixture per behaviour (switches of fixtures/servers/oauth-server.js).
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../../src/discovery/auth-error.js';
@@ -15,6 +15,7 @@ import type { OAuthSettings, ServerSpec } from '../../src/config/model.js';
 import { discoverServers } from '../../src/discovery/discover.js';
 import { openSession } from '../../src/discovery/session.js';
 import { httpSpec } from '../helpers/fixtures.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { clickAllow, startOAuthFixture, type OAuthFixture } from '../helpers/oauth.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -37,7 +38,7 @@ function newStore(): TokenStore {
   return new TokenStore(join(makeTempDir('mcpns-state-'), 'state'));
 }
 
-type BrowserOptions = { browser?: 'allow' | 'ignore'; timeoutMs?: number; connectTimeoutMs?: number };
+type BrowserOptions = { browser?: 'allow' | 'ignore'; timeoutMs?: number; connectTimeoutMs?: number; signal?: AbortSignal };
 
 /** Start a login as a user who clicks "allow" on every authorization page (or ignores it); records the URLs handed off. */
 function startLogin(target: ServerSpec, store: TokenStore, options: BrowserOptions) {
@@ -47,6 +48,7 @@ function startLogin(target: ServerSpec, store: TokenStore, options: BrowserOptio
     store,
     timeoutMs: options.timeoutMs ?? 15_000,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    ...(options.signal ? { signal: options.signal } : {}),
     handOff: (url) => {
       handedOff.push(new URL(url.href));
       if (options.browser !== 'ignore') visits.push(clickAllow(url.href).catch(() => []));
@@ -466,15 +468,19 @@ describe('bad cases during login', () => {
   it('two logins at once for one server: the second stops at once', async () => {
     const server = await fixture();
     const store = newStore();
-    const first = signInFails(spec(server), store, { browser: 'ignore', timeoutMs: 2_000 });
+    // The first waits for a browser that never answers, until the test interrupts it (no deadline to race).
+    const interrupt = new AbortController();
+    const first = signInFails(spec(server), store, { browser: 'ignore', timeoutMs: 600_000, signal: interrupt.signal });
     // Wait until the first holds the lock (its authorization URL was handed off).
-    for (let tries = 0; tries < 100 && !readdirSync(store.directory, { withFileTypes: true }).some((entry) => entry.name.endsWith('.lock')); tries++) {
-      await new Promise((done) => setTimeout(done, 20));
-    }
+    await waitUntil(
+      () => existsSync(store.directory) && readdirSync(store.directory).some((name) => name.endsWith('.lock')),
+      'the first sign-in did not take the lock',
+    );
     const { error } = await signInFails(spec(server), store);
     expect(error.code).toBe('AUTH_IN_PROGRESS');
     expect(error.message).toBe(`another sign-in to "s" is in progress (process ${process.pid})`);
-    await first;
+    interrupt.abort();
+    expect((await first).error.message).toMatch(/interrupted/);
   });
 });
 
@@ -594,15 +600,6 @@ describe('the token store', () => {
   });
 });
 
-/** Poll the fixture until `ready` holds (bounded: 10 s), for what the server side sees on its own schedule. */
-async function until(server: OAuthFixture, ready: (state: Awaited<ReturnType<OAuthFixture['state']>>) => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    if (ready(await server.state())) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the OAuth fixture never saw: ${what}`);
-}
-
 describe('an unfinished sign-in keeps nothing', () => {
   const jsonFiles = (store: TokenStore): string[] => {
     try {
@@ -651,7 +648,7 @@ describe('hostile authorization servers: every OAuth request is capped, bounded 
     expect(error.code).toBe('AUTH_FAILED');
     expect(error.message).toMatch(/^OAuth sign-in to "s" failed: the answer of http:\/\/127\.0\.0\.1:\d+\/token was larger than 1 MiB; reading stopped there$/);
     if (behaviour === 'endless') {
-      await until(server, (state) => state.tokenHangUps > 0, 'mcpns hanging up on the endless token answer');
+      await waitUntil(async () => (await server.state()).tokenHangUps > 0, 'mcpns hanging up on the endless token answer');
       expect((await server.state()).tokenBytesSent).toBeLessThan(64 * 1024 * 1024);
     }
     expect(readdirSync(store.directory).filter((name) => name.endsWith('.json'))).toEqual([]);
@@ -668,7 +665,7 @@ describe('hostile authorization servers: every OAuth request is capped, bounded 
     expect(error).toBeInstanceOf(AuthError);
     expect((error as AuthError).message).toBe('the authorization server did not complete the code exchange of "s" within 4 s; stopped');
     // The request was ended, not left open.
-    await until(server, (state) => state.tokenHangUps > 0, 'the hanging token request being ended');
+    await waitUntil(async () => (await server.state()).tokenHangUps > 0, 'the hanging token request being ended');
   });
 
   it('a token endpoint that never answers: Ctrl-C (the signal) ends the exchange at once', async () => {
@@ -683,10 +680,10 @@ describe('hostile authorization servers: every OAuth request is capped, bounded 
       signal: controller.signal,
       handOff: (url) => void visits.push(clickAllow(url.href).catch(() => [])),
     });
-    await until(server, (state) => state.tokenRequests.length > 0, 'the token request');
+    await waitUntil(async () => (await server.state()).tokenRequests.length > 0, 'the token request');
     controller.abort();
     await expect(outcome).rejects.toThrow('the sign-in to "s" was interrupted');
-    await until(server, (state) => state.tokenHangUps > 0, 'the hanging token request being ended');
+    await waitUntil(async () => (await server.state()).tokenHangUps > 0, 'the hanging token request being ended');
     await Promise.allSettled(visits);
   });
 

@@ -79,7 +79,7 @@ describe('tools each client would expose (live discovery of the calculator fixtu
     expect(json.code).toBe(0);
     catalog = JSON.parse(json.stdout) as Catalog;
     listText = (await run(['list', '--client', 'gemini-cli', '--server', 'gemini-cli-calc'], where)).stdout;
-  }, 60_000);
+  });
 
   it("applies each client's own filter; hidden tools stay in the document with the reason", () => {
     const visible = (server: string) => catalog.tools.filter((tool) => tool.server === server && !tool.hidden).map((tool) => tool.name);

@@ -130,7 +130,7 @@ function shell(file: string, args: string[], cwd = REPO_ROOT): Promise<string> {
     execFile(
       file,
       args,
-      { cwd, env: { ...process.env, PATH: `${binDir()}:${process.env['PATH']}`, NO_COLOR: '1' }, timeout: 60_000 },
+      { cwd, env: { ...process.env, PATH: `${binDir()}:${process.env['PATH']}`, NO_COLOR: '1' }, timeout: 90_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`${file} failed: ${stderr}`)) : resolve(stdout)),
     ),
   );
@@ -165,7 +165,7 @@ describe('the completion scripts in their shells', () => {
     expect(await bashComplete('mcpns check --preset=claude-c')).toEqual(['claude-code']);
     expect(await bashComplete('mcpns list --server ca')).toEqual(['calculator']);
     expect(await bashComplete('mcpns check --catalog fixtures/catalogs/dem')).toEqual(['fixtures/catalogs/demo.json']);
-  }, 60_000);
+  });
 
   it.skipIf(!hasShell('fish'))(
     'fish: complete -C gives the same candidates, with descriptions',

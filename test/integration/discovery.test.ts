@@ -13,7 +13,7 @@ import { fixturePath, httpSpec, startHttpFixture, stdioSpec, type HttpFixture } 
 import { settlesWithin } from '../helpers/assertions.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 
-const GENEROUS = 20_000;
+const GENEROUS = 60_000;
 const DEADLINE = 1500;
 
 const byName = (results: ServerDiscovery[], name: string): ServerDiscovery => {

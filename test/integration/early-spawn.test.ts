@@ -9,6 +9,7 @@ import type { CommandHost } from '../../src/cli/services/command.js';
 import { discardPrespawned, prespawn, prespawnedCount } from '../../src/discovery/prespawn.js';
 import { ALL_ENV, spawnEnvironment } from '../../src/config/spawn-env.js';
 import { runCli } from '../helpers/cli.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { fixtureEntry } from '../helpers/config.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 import { makeTempDir } from '../helpers/temp.js';
@@ -102,17 +103,17 @@ describe('a config found by lookup is named before anything starts from it (issu
     const human = context(dir);
     expect(await spawnEarly(['list'], human)).toEqual({ started: 2, announced: join(dir, 'mcpns.config.json') });
     expect(human.written).toEqual(['mcpns: reading mcpns.config.json\n']);
-    void discardPrespawned();
+    await discardPrespawned();
     const json = context(dir);
     await spawnEarly(['list', '--format', 'json'], json);
     expect(json.written.map((line) => JSON.parse(line))).toEqual([
       { status: { message: 'reading mcpns.config.json', file: 'mcpns.config.json', client: 'mcpns' } },
     ]);
-    void discardPrespawned();
+    await discardPrespawned();
     const quiet = context(dir);
     expect((await spawnEarly(['list', '-q'], quiet)).started).toBe(2);
     expect(quiet.written).toEqual([]);
-    void discardPrespawned();
+    await discardPrespawned();
     const named = context(dir);
     expect(await spawnEarly(['list', '--config', 'mcpns.config.json'], named)).toEqual({ started: 2 });
     expect(named.written).toEqual([]);
@@ -169,7 +170,7 @@ describe('discovery adopts what was started ahead', () => {
       cwd: dir,
     });
     // Wait until the guess runs (it records its PID at start-up): ended before that, it would leave no trace to count.
-    for (let tries = 0; tries < 400 && readPids(pids).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    await waitUntil(() => readPids(pids).length > 0, 'the guessed server did not record its PID');
     expect(readPids(pids)).toHaveLength(1);
     const result = await runCli(['list', '--json'], { cwd: dir, env });
     expect(result.code).toBe(0);

@@ -8,51 +8,65 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
 import { startTestRegistry, type TestRegistry } from '../helpers/npm-registry.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 const PACKAGE = 'mcpns-npx-probe';
-let registry: TestRegistry;
-let project: string;
-let env: Record<string, string>;
+/** How far under npx's stale threshold the lock is set: npx takes it over only once it is 60 s old. */
+const LOCK_AGE_MS = 5_000;
 
-/** The install folder npx uses for the probe package (the only one in the private cache). */
-function installFolder(): string {
-  const folders = readdirSync(join(env['npm_config_cache'] as string, '_npx'));
-  expect(folders).toHaveLength(1);
-  return join(env['npm_config_cache'] as string, '_npx', folders[0] as string);
+interface Probe {
+  registry: TestRegistry;
+  project: string;
+  env: Record<string, string>;
+  /** The install folder npx uses for the probe package (the only one in the test's own cache). */
+  installFolder(): string;
 }
 
-beforeAll(async () => {
+const registries: TestRegistry[] = [];
+afterEach(async () => {
+  await Promise.all(registries.splice(0).map((registry) => registry.close()));
+});
+
+/** A registry serving the probe package and a project using it through npx, with an npm cache of the test's own. */
+async function probe(options: { holdTarball?: boolean } = {}): Promise<Probe> {
   // The probe's bin is the calculator fixture.
-  registry = await startTestRegistry(
+  const registry = await startTestRegistry(
     {
       name: PACKAGE,
       version: '1.0.0',
       files: { 'server.js': `#!/usr/bin/env node\nimport(${JSON.stringify(pathToFileURL(fixturePath('calculator')).href)});\n` },
     },
-    { holdTarball: true },
+    options,
   );
+  registries.push(registry);
   const root = makeTempDir('mcpns-npx-');
-  project = join(root, 'project');
+  const project = join(root, 'project');
   mkdirSync(join(project, '.git'), { recursive: true });
   writeFileSync(join(project, 'mcpns.config.json'), JSON.stringify({ servers: { probe: { command: 'npx', args: ['-y', `${PACKAGE}@1.0.0`] } } }));
   // Inherited by npx from mcpns's environment (a configured env value would be redacted as a secret in messages).
-  env = {
-    npm_config_cache: join(root, 'npm-cache'),
+  const cache = join(root, 'npm-cache');
+  const env = {
+    npm_config_cache: cache,
     npm_config_registry: registry.url,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-});
-afterAll(() => registry.close());
+  const installFolder = (): string => {
+    const folders = readdirSync(join(cache, '_npx'));
+    expect(folders).toHaveLength(1);
+    return join(cache, '_npx', folders[0] as string);
+  };
+  return { registry, project, env, installFolder };
+}
 
 describe('npx install folders left by an interrupted install', () => {
   it('an npx killed mid-install leaves a lock: the next run says npx waits for it, and the deadline error says what to do', async () => {
+    const { registry, project, env, installFolder } = await probe({ holdTarball: true });
     // The install hangs on the tarball; `kill -9` (a closed terminal, a second Ctrl-C) leaves npx's lock behind.
     const npx = spawn('npx', ['-y', `${PACKAGE}@1.0.0`], { env: { ...process.env, ...env }, stdio: 'ignore' });
     const exited = new Promise((resolve) => npx.once('exit', resolve));
@@ -63,15 +77,25 @@ describe('npx install folders left by an interrupted install', () => {
     const folder = installFolder();
     const lock = join(folder, 'concurrency.lock');
     expect(existsSync(lock)).toBe(true);
-    // As if the kill was 20 s ago: npx would wait 40 s more before taking the lock over.
-    const then = (Date.now() - 20_000) / 1000;
+    // As if the kill was a few seconds ago (longer than a live holder leaves its lock untouched): npx waits until the
+    // lock is 60 s old. The run's deadline (4 s) ends it long before, however slow the machine.
+    const then = (Date.now() - LOCK_AGE_MS) / 1000;
     utimesSync(lock, then, then);
 
+    const before = Date.now();
     const waited = await runCli(['list', '--timeout', '4000'], { cwd: project, env });
+    const after = Date.now();
     expect(waited.code).toBe(1);
-    expect(waited.stderr).toMatch(
-      new RegExp(`note: npx is waiting for a lock that an interrupted install left in ${folder}: it takes the lock over in [34][0-9] s, then installs probe`),
-    );
+    const note = new RegExp(
+      `note: npx is waiting for a lock that an interrupted install left in ${folder}: it takes the lock over in (\\d+) s, then installs probe`,
+    ).exec(waited.stderr);
+    expect(note, waited.stderr).not.toBeNull();
+    // The wait it names is what was left of npx's 60 s when mcpns started npx, at some instant between `before` and
+    // `after` (give or take a second for the file system's time stamps): measured, not assumed.
+    const lockTime = then * 1000;
+    const seconds = Number(note![1]);
+    expect(seconds).toBeGreaterThanOrEqual(Math.ceil((60_000 - (after - lockTime)) / 1000) - 1);
+    expect(seconds).toBeLessThanOrEqual(Math.ceil((60_000 - (before - lockTime)) / 1000) + 1);
     expect(waited.stderr).toContain('CONNECT_TIMEOUT');
     expect(waited.stderr).toContain(`npx's install folder for ${PACKAGE}@1.0.0 (${folder}) holds a lock that an interrupted install left behind`);
     expect(waited.stderr).toContain(`(remove the folder (rm -rf ${folder}) and run again; npx then installs ${PACKAGE}@1.0.0 afresh)`);
@@ -84,7 +108,10 @@ describe('npx install folders left by an interrupted install', () => {
   });
 
   it("a package without the folder's package.json (killed after unpacking): npm fails on it every time; mcpns says why and what to do", async () => {
-    if (!existsSync(join(env['npm_config_cache'] as string, '_npx'))) expect((await runCli(['list'], { cwd: project, env })).code).toBe(0);
+    const { project, env, installFolder } = await probe();
+    // A complete install first, in this test's own cache.
+    const installed = await runCli(['list'], { cwd: project, env });
+    expect(installed.code, installed.stderr).toBe(0);
     const folder = installFolder();
     // npx writes the folder's package.json after the packages are in place: a kill in between leaves this.
     rmSync(join(folder, 'package.json'));

@@ -5,6 +5,7 @@ import type { ServerSpec } from '../../src/config/model.js';
 import { discoverServers, serverDeadlineMs } from '../../src/discovery/discover.js';
 import type { DiscoveryProgress } from '../../src/discovery/types.js';
 import { fixturePath, stdioSpec } from '../helpers/fixtures.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -61,8 +62,9 @@ describe('package runners', () => {
 
   it('on a deadline the runner gets SIGTERM and its full grace: no partial files are left in its cache', async () => {
     const { spec, cache, pids } = runnerSetup(60_000);
-    // Its cleanup takes longer (600 ms) than the SIGTERM grace of an ordinary server (300 ms).
-    const [result] = await discoverServers([spec], { timeoutMs: 2000, concurrency: 1 });
+    // Its cleanup takes longer (600 ms) than the SIGTERM grace of an ordinary server (300 ms). The deadline must find
+    // the runner installing, its SIGTERM handler in place: 2 s was not enough for node to start it at load 25.
+    const [result] = await discoverServers([spec], { timeoutMs: 10_000, concurrency: 1 });
     expect(result?.server.error?.code).toBe('CONNECT_TIMEOUT');
     expect(result?.server.error?.message).toContain('npx may still have been installing the package');
     expect(result?.server.error?.message).toContain('--timeout');
@@ -81,7 +83,7 @@ describe('package runners', () => {
     // Interrupt once the install has written its first file (no timing: wait for the file itself).
     const partialFiles = (): string[] =>
       existsSync(cache) ? readdirSync(cache).flatMap((entry) => (entry.startsWith('.partial-') ? readdirSync(join(cache, entry)) : [])) : [];
-    while (partialFiles().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(() => partialFiles().length > 0, 'the runner wrote no install file');
     controller.abort();
     const [result] = await results;
     expect(result?.server.error?.code).toBe('INTERRUPTED');

@@ -20,7 +20,7 @@ async function start(script: string): Promise<{ group: ProcessGroup; stderr: Std
 
 // Each script says it is ready on stderr once its handlers are installed; the tests wait for that line.
 const READY = "process.stderr.write('ready\\n');";
-const ready = (stderr: StderrBuffer): Promise<void> => waitUntil(() => stderr.text().includes('ready'), 'the script did not say it was ready');
+const ready = (stderr: StderrBuffer): Promise<true> => waitUntil(() => stderr.text().includes('ready'), 'the script did not say it was ready');
 
 describe('ProcessGroup shutdown order', () => {
   it('a server that exits on stdin EOF is never signalled', async () => {

@@ -16,7 +16,7 @@ import type { ServerDiscovery } from '../../src/catalog/types.js';
 import { httpSpec, startHttpFixture, stdioSpec, type HttpFixture } from '../helpers/fixtures.js';
 import { makeTempDir } from '../helpers/temp.js';
 
-const GENEROUS = 20_000;
+const GENEROUS = 60_000;
 
 /** A fresh memory (its own state directory) and an event log per test. */
 function setup(): { revisions: RevisionStore; events: string; read: () => Array<Record<string, unknown>> } {

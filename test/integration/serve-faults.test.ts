@@ -111,7 +111,7 @@ describe('mcpns serve under faults', () => {
     });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'faults', version: '1' });
-    await client.connect(transport, { timeout: 30_000 });
+    await client.connect(transport, { timeout: 90_000 });
     try {
       await killMidCall(client, transport.pid!, log, () => stderr);
     } finally {
@@ -150,7 +150,7 @@ describe('mcpns serve under faults', () => {
     });
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'faults', version: '1' });
-    await client.connect(transport, { timeout: 30_000 });
+    await client.connect(transport, { timeout: 90_000 });
     let second: ChildProcess | undefined;
     try {
       expect((await client.callTool({ name: 'remote__whoami', arguments: {} })).content).toEqual([{ type: 'text', text: 'remote' }]);
@@ -197,7 +197,7 @@ describe('mcpns serve under faults', () => {
     const client = spawn(process.execPath, ['-e', script], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     client.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await waitUntil(() => out.includes('READY'), 'the gateway to serve', { timeoutMs: 30_000 });
+    await waitUntil(() => out.includes('READY'), 'the gateway to serve');
     const gatewayPid = Number(/GATEWAY=(\d+)/.exec(out)![1]);
     const tree = descendants(gatewayPid);
     // alpha; wrapped (wrapper + grandchild); shell (sh + grandchild): five processes at least.
@@ -208,20 +208,20 @@ describe('mcpns serve under faults', () => {
   it('the process tree is empty after SIGTERM', async () => {
     const { client, gatewayPid, tree } = await treeGateway();
     client.stdin!.write('term\n');
-    await expectProcessesGone([gatewayPid, ...tree], 10_000);
+    await expectProcessesGone([gatewayPid, ...tree]);
     client.kill('SIGKILL');
   });
 
   it('the process tree is empty after stdin EOF', async () => {
     const { client, gatewayPid, tree } = await treeGateway();
     client.stdin!.write('eof\n');
-    await expectProcessesGone([gatewayPid, ...tree], 10_000);
+    await expectProcessesGone([gatewayPid, ...tree]);
     client.kill('SIGKILL');
   });
 
   it('the process tree is empty after the downstream client crashes', async () => {
     const { client, gatewayPid, tree } = await treeGateway();
     client.kill('SIGKILL');
-    await expectProcessesGone([gatewayPid, ...tree], 10_000);
+    await expectProcessesGone([gatewayPid, ...tree]);
   });
 });

@@ -313,7 +313,7 @@ describe('mcpns serve --http: the fast path', () => {
     const exited = new Promise<number | null>((resolve) => gateway.once('exit', (code) => resolve(code)));
     gateway.kill('SIGTERM');
     expect(await exited).toBe(143);
-    await expectProcessesGone(pids, 3000);
+    await expectProcessesGone(pids);
     expect(gatewayOutput()).not.toMatch(/internal error/i);
   });
 });

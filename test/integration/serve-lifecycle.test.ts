@@ -1,7 +1,7 @@
 /**
  * `mcpns serve` lifecycle and hostile neighbours: reload on a config change and on SIGHUP, the request log, --lazy,
- * a client without sampling, an upstream that floods notifications or never answers a cancel, a 2026-07-28 client on
- * stdio, and the process tree after the downstream client crashes.
+ * a client without sampling, an upstream that never answers a cancel, a 2026-07-28 client on stdio, and the process
+ * tree after the downstream client crashes. (An upstream's notification flood: serve-log-flood.test.ts.)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { expectProcessesGone, isAlive, readPids } from '../helpers/processes.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -20,16 +21,6 @@ const upstream = (name: string, extra?: unknown[]) => ({
   args: [fixturePath('gateway-upstream'), '--name', name],
   ...(extra ? { env: { GW_EXTRA_TOOLS: JSON.stringify(extra) } } : {}),
 });
-
-async function waitFor<T>(read: () => T, predicate: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (predicate(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function connect(args: string[], dir: string, capabilities: Record<string, unknown> = {}) {
   let stderr = '';
@@ -42,7 +33,7 @@ async function connect(args: string[], dir: string, capabilities: Record<string,
   });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'test', version: '1' }, { capabilities });
-  await client.connect(transport, { timeout: 30_000 });
+  await client.connect(transport, { timeout: 90_000 });
   return { client, transport, stderr: () => stderr };
 }
 
@@ -56,12 +47,8 @@ describe('mcpns serve lifecycle', () => {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void changed++);
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('beta__whoami');
     writeFileSync(file, JSON.stringify({ servers: { alpha: upstream('alpha', [{ name: 'extra' }]), beta: upstream('beta') } }));
-    await waitFor(
-      () => changed,
-      (count) => count > 0,
-      'tools/list_changed after the config changed',
-    );
-    await waitFor(stderr, (text) => /reloaded: 1 added, 0 removed, 1 restarted \(\+beta ~alpha\)/.test(text), 'the reload status line');
+    await waitUntil(() => changed > 0, 'tools/list_changed after the config changed');
+    await waitUntil(() => /reloaded: 1 added, 0 removed, 1 restarted \(\+beta ~alpha\)/.test(stderr()), 'the reload status line');
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('beta__whoami');
     expect(names).toContain('alpha__extra');
@@ -78,25 +65,17 @@ describe('mcpns serve lifecycle', () => {
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitFor(
-      () => stderr,
-      (text) => text.includes('serving 17 tools'),
-      'the gateway to serve',
-    );
+    await waitUntil(() => stderr.includes('serving 17 tools'), 'the gateway to serve');
     writeFileSync(file, JSON.stringify({ servers: { alpha: upstream('alpha'), beta: upstream('beta') } }));
     child.kill('SIGHUP');
-    await waitFor(
-      () => stderr,
-      (text) => text.includes('reloaded: 1 added'),
-      'the SIGHUP reload',
-    );
+    await waitUntil(() => stderr.includes('reloaded: 1 added'), 'the SIGHUP reload');
     expect(child.exitCode).toBeNull();
     const pids = readPids(join(dir, 'pids'));
     expect(pids).toHaveLength(2);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
-    await expectProcessesGone(pids, 3000);
+    await expectProcessesGone(pids);
   });
 
   it('--log-file: one JSON line per request, arguments only with --log-args and secret-looking keys redacted', async () => {
@@ -148,20 +127,14 @@ describe('mcpns serve with hostile neighbours', () => {
     await client.close();
   });
 
-  it('a notification flood is capped and reported; an upstream that never answers a cancel does not hold the client', async () => {
+  it('an upstream that never answers a cancel does not hold the client', async () => {
     const dir = makeTempDir();
     const file = join(dir, 'c.json');
-    writeFileSync(file, JSON.stringify({ servers: { alpha: upstream('alpha'), beta: upstream('beta') } }));
-    const { client, stderr } = await connect(['--config', file], dir);
-    await client.setLoggingLevel('debug');
-    let received = 0;
-    client.setNotificationHandler((await import('@modelcontextprotocol/sdk/types.js')).LoggingMessageNotificationSchema, async () => void received++);
-    await client.callTool({ name: 'alpha__log', arguments: { count: 3000 } });
-    await waitFor(stderr, (text) => /upstream alpha flooded log notifications: \d+ dropped/.test(text), 'the flood report');
-    expect(received).toBeLessThan(3000);
+    writeFileSync(file, JSON.stringify({ servers: { beta: upstream('beta') } }));
+    const { client } = await connect(['--config', file], dir);
     const controller = new AbortController();
     const stuck = client.callTool({ name: 'beta__stubborn', arguments: {} }, undefined, { signal: controller.signal });
-    await waitFor(() => readFileSync(join(dir, 'pids'), 'utf8'), Boolean, 'pids');
+    await waitUntil(() => readFileSync(join(dir, 'pids'), 'utf8'), 'pids');
     controller.abort();
     await expect(stuck).rejects.toThrow();
     expect(await client.callTool({ name: 'beta__whoami', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'beta' }] });
@@ -181,18 +154,10 @@ describe('mcpns serve with hostile neighbours', () => {
       'io.modelcontextprotocol/clientCapabilities': {},
     };
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }) + '\n');
-    await waitFor(
-      () => stdout,
-      (text) => text.includes('"id":1'),
-      'the server/discover answer',
-    );
+    await waitUntil(() => stdout.includes('"id":1'), 'the server/discover answer');
     expect(JSON.parse(stdout.trim().split('\n')[0]!)).toMatchObject({ id: 1, result: { supportedVersions: expect.arrayContaining(['2026-07-28']) } });
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'alpha__whoami', arguments: {}, _meta: meta } }) + '\n');
-    await waitFor(
-      () => stdout,
-      (text) => text.includes('"id":2'),
-      'the tools/call answer',
-    );
+    await waitUntil(() => stdout.includes('"id":2'), 'the tools/call answer');
     expect(stdout).toContain('"text":"alpha"');
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.stdin.end();
@@ -213,18 +178,16 @@ describe('mcpns serve with hostile neighbours', () => {
       env: { ...process.env, NO_COLOR: '1', MCPNS_PID_FILE: join(dir, 'pids') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // Killed however the test ends: its gateway then sees its pipes close and ends every upstream.
+    onTestFinished(() => void client.kill('SIGKILL'));
     let out = '';
     client.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await waitFor(
-      () => out,
-      (text) => text.includes('READY'),
-      'the gateway to serve',
-    );
+    await waitUntil(() => out.includes('READY'), 'the gateway to serve');
     const gatewayPid = Number(/GATEWAY=(\d+)/.exec(out)![1]);
     const pids = readPids(join(dir, 'pids'));
     expect(pids).toHaveLength(2);
     client.kill('SIGKILL');
-    await expectProcessesGone([gatewayPid, ...pids], 5000);
+    await expectProcessesGone([gatewayPid, ...pids]);
     expect(existsSync(join(dir, 'pids'))).toBe(true);
     expect(isAlive(gatewayPid)).toBe(false);
   });

@@ -127,6 +127,6 @@ describe('mcpns serve over stdio: the fast path on the wire', () => {
     const exited = new Promise<number | null>((resolve) => gateway.once('exit', (code) => resolve(code)));
     gateway.stdin!.end();
     expect(await exited).toBe(0);
-    await expectProcessesGone(pids, 3000);
+    await expectProcessesGone(pids);
   });
 });

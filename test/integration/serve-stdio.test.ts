@@ -18,6 +18,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
+import { waitUntil } from '../helpers/assertions.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 import { makeTempDir } from '../helpers/temp.js';
 
@@ -28,17 +29,6 @@ function writeConfig(dir: string): string {
   const file = join(dir, 'mcpns.config.json');
   writeFileSync(file, JSON.stringify({ servers: { alpha: upstream('alpha'), beta: upstream('beta') } }));
   return file;
-}
-
-/** Wait for `predicate` over what a list collects, bounded, failing with `what`. */
-async function waitFor<T>(read: () => T, predicate: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (predicate(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('mcpns serve over stdio', () => {
@@ -72,7 +62,7 @@ describe('mcpns serve over stdio', () => {
     client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => void logs.push(notification.params));
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => void updated.push(notification.params.uri));
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void listChanged++);
-    await client.connect(transport, { timeout: 30_000 });
+    await client.connect(transport, { timeout: 90_000 });
   });
 
   afterAll(async () => {
@@ -153,18 +143,10 @@ describe('mcpns serve over stdio', () => {
       method: 'initialize',
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     });
-    await waitFor(
-      () => out,
-      (text) => text.includes('"id":1'),
-      'initialize',
-    );
+    await waitUntil(() => out.includes('"id":1'), 'initialize');
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'beta__progress', arguments: { steps: 3 }, _meta: { progressToken: 'tok' } } });
-    await waitFor(
-      () => out,
-      (text) => text.includes('"id":2'),
-      'the result',
-    );
+    await waitUntil(() => out.includes('"id":2'), 'the result');
     const lines = out
       .trim()
       .split('\n')
@@ -192,14 +174,12 @@ describe('mcpns serve over stdio', () => {
   it('roots/list_changed reaches every server, and roots/list asked outside a call reaches the one client', async () => {
     await client.sendRootsListChanged();
     const events = join(dir, 'events');
-    const roots = await waitFor(
-      () =>
-        readFileSync(events, 'utf8')
-          .split('\n')
-          .filter((line) => line.includes('"event":"roots"')),
-      (lines) => lines.length >= 2,
-      'both servers to ask for the roots',
-    );
+    const roots = await waitUntil(() => {
+      const lines = readFileSync(events, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"event":"roots"'));
+      return lines.length >= 2 && lines;
+    }, 'both servers to ask for the roots');
     expect(roots.map((line) => JSON.parse(line) as { server: string; roots: string[] }).sort((a, b) => (a.server < b.server ? -1 : 1))).toEqual([
       { server: 'alpha', event: 'roots', roots: ['file:///work'], error: null },
       { server: 'beta', event: 'roots', roots: ['file:///work'], error: null },
@@ -211,29 +191,23 @@ describe('mcpns serve over stdio', () => {
     const pending = client.callTool({ name: 'beta__slow', arguments: {} }, undefined, { signal: controller.signal });
     const events = join(dir, 'events');
     const started = () => readFileSync(events, 'utf8').includes('"tool":"slow"');
-    await waitFor(started, Boolean, 'the slow call to reach beta');
+    await waitUntil(started, 'the slow call to reach beta');
     controller.abort('test cancels');
     await expect(pending).rejects.toThrow();
-    const lines = await waitFor(
-      () =>
-        readFileSync(events, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as { server: string; event: string; tool?: string }),
-      (list) => list.some((event) => event.event === 'cancelled'),
-      'the cancellation to reach the upstream',
-    );
+    const lines = await waitUntil(() => {
+      const list = readFileSync(events, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { server: string; event: string; tool?: string });
+      return list.some((event) => event.event === 'cancelled') && list;
+    }, 'the cancellation to reach the upstream');
     expect(lines.filter((event) => event.event === 'cancelled')).toEqual([{ server: 'beta', event: 'cancelled', tool: 'slow' }]);
   });
 
   it('forwards log messages with the server named, and fans logging/setLevel out', async () => {
     await client.setLoggingLevel('debug');
     await client.callTool({ name: 'beta__log', arguments: { count: 2 } });
-    await waitFor(
-      () => logs,
-      (list) => list.length >= 2,
-      'two log messages',
-    );
+    await waitUntil(() => logs.length >= 2, 'two log messages');
     expect(logs.slice(-2)).toEqual([
       { level: 'info', logger: 'beta/fixture', data: 'log 0 from beta' },
       { level: 'info', logger: 'beta/fixture', data: 'log 1 from beta' },
@@ -246,11 +220,7 @@ describe('mcpns serve over stdio', () => {
   it('subscriptions reach the owning server and resources/updated comes back under the exposed URI', async () => {
     await client.subscribeResource({ uri: 'beta+memo://shared' });
     await client.callTool({ name: 'beta__touch', arguments: { uri: 'memo://shared' } });
-    await waitFor(
-      () => updated,
-      (list) => list.includes('beta+memo://shared'),
-      'resources/updated',
-    );
+    await waitUntil(() => updated.includes('beta+memo://shared'), 'resources/updated');
     await client.unsubscribeResource({ uri: 'beta+memo://shared' });
     const events = readFileSync(join(dir, 'events'), 'utf8');
     expect(events).toContain('{"server":"beta","event":"subscribe","uri":"memo://shared"}');
@@ -260,11 +230,7 @@ describe('mcpns serve over stdio', () => {
   it('re-lists a server that announces list_changed and tells the client', async () => {
     const before = listChanged;
     await client.callTool({ name: 'alpha__grow', arguments: {} });
-    await waitFor(
-      () => listChanged,
-      (count) => count > before,
-      'tools/list_changed',
-    );
+    await waitUntil(() => listChanged > before, 'tools/list_changed');
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('alpha__grown');
   });
@@ -272,11 +238,7 @@ describe('mcpns serve over stdio', () => {
   it('a crash mid-call fails only that call, and the server comes back', async () => {
     await expect(client.callTool({ name: 'alpha__crash', arguments: {} })).rejects.toThrow(/alpha/);
     expect(await client.callTool({ name: 'beta__whoami', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'beta' }] });
-    await waitFor(
-      () => stderr,
-      (text) => /upstream alpha restarted/.test(text),
-      'alpha to restart',
-    );
+    await waitUntil(() => /upstream alpha restarted/.test(stderr), 'alpha to restart');
     expect(await client.callTool({ name: 'alpha__whoami', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'alpha' }] });
   });
 
@@ -284,6 +246,6 @@ describe('mcpns serve over stdio', () => {
     const pids = readPids(join(dir, 'pids'));
     expect(pids.length).toBeGreaterThanOrEqual(3);
     await client.close();
-    await expectProcessesGone(pids, 5000);
+    await expectProcessesGone(pids);
   });
 });

@@ -53,7 +53,7 @@ describe('results first, servers ended after (list)', () => {
     expect(liveAtOutput).toBeGreaterThan(before);
     // …and main returned only after every group had been ended.
     expect(liveGroupCount()).toBe(before);
-    await expectProcessesGone(readPids(pids.file), 200);
+    await expectProcessesGone(readPids(pids.file));
     temp.cleanup();
     pids.cleanup();
   });

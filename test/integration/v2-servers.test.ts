@@ -43,7 +43,7 @@ beforeAll(async () => {
     const era = ERAS.find((name) => spec.name === `stdio-${name}`);
     if (era) memory.remember(spec, { revision: REVISION[era], era: era === 'legacy' ? 'legacy' : 'modern', probe: 'answered' });
   }
-}, 30_000);
+});
 afterAll(async () => {
   await Promise.all(Object.values(http).map((fixture) => fixture.stop()));
 });

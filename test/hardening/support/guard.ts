@@ -20,7 +20,7 @@ export interface Outcome {
 /** Generous: a healthy parse of these inputs takes well under a millisecond; only a runaway loop reaches it. */
 const DEADLINE_MS = 5000;
 /** Importing the built modules takes a fraction of a second; this only catches a worker that never comes up. */
-const START_DEADLINE_MS = 20_000;
+const START_DEADLINE_MS = 60_000;
 
 export class GuardedParser {
   private worker: Worker | undefined;
