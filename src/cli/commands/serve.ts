@@ -342,7 +342,13 @@ async function serveHttp(
   settings: { host: string; port: number; token?: string | undefined; allowedHosts?: string[] | undefined; allowedOrigins?: string[] | undefined },
 ): Promise<void> {
   const { serveGatewayHttp } = await import('../../gateway/serve-http.js');
-  const served = await serveGatewayHttp(gateway, settings);
+  const served = await serveGatewayHttp(gateway, {
+    ...settings,
+    onError: (error) =>
+      runtime.console.warn(`a request failed with an internal error (answered 500): ${terminalSafe(error instanceof Error ? error.message : String(error))}`, {
+        event: 'request-failed',
+      }),
+  });
   runtime.console.status(
     `serving ${gateway.exposure.tools.length} tools from ${gateway.status().filter((entry) => entry.status === 'up').length} servers at ${served.url}${settings.token ? ' (bearer token required)' : ''}`,
     { url: served.url, port: served.address.port },
