@@ -508,7 +508,23 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     const upstreams = gateway.status();
     const ok = upstreams.every((entry) => entry.status === 'up');
     res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: ok ? 'ok' : 'degraded', sessions: sessions.size, tools: gateway.exposure.tools.length, upstreams }));
+    // Names the style gave several tools, kept apart by their pair's hash: the same finding as at start.
+    const findings = gateway.exposure.collisions.map((collision) => ({
+      code: 'NAME_COLLISION',
+      kind: collision.kind,
+      name: collision.name,
+      members: collision.members.map((member) => `${member.server}/${member.tool}`),
+      exposed: collision.exposed,
+    }));
+    res.end(
+      JSON.stringify({
+        status: ok ? 'ok' : 'degraded',
+        sessions: sessions.size,
+        tools: gateway.exposure.tools.length,
+        upstreams,
+        ...(findings.length ? { findings } : {}),
+      }),
+    );
   }
 
   /** A request's handling failed (a bug, never the client's doing): it alone is answered 500; the gateway serves on. */

@@ -1,14 +1,17 @@
 /**
- * Issue 31 §5, "contain every fault", over HTTP: a request cannot crash the gateway (a Bearer value whose bytes differ
- * in length from its characters), a Host with anything after `]` but a port is refused, and the gateway still ends
- * every upstream at the end.
+ * Issue 31 §5, "contain every fault": a request cannot crash the gateway (a Bearer value whose bytes differ in length
+ * from its characters), a Host with anything after `]` but a port is refused; start failures are shown with the
+ * server's stderr, "command not found" is not retried, the backoff is the documented one; a config refused as a whole
+ * or one that leaves nothing to serve stops the start (exit 2); the gateway's own entry is skipped.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../helpers/assertions.js';
+import { runCli } from '../helpers/cli.js';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 import { startAndWait } from '../helpers/start-and-wait.js';
@@ -77,5 +80,83 @@ describe('mcpns serve --http contains faults', () => {
     }
     expect(await exited).toBe(143);
     await expectProcessesGone(readPids(join(dir, 'pids')), 5000);
+  });
+});
+
+describe('mcpns serve start failures', () => {
+  it('shows each failure with its stderr, does not retry "command not found", backs off 1, 2, 5 s', async () => {
+    const dir = makeTempDir();
+    const config = join(dir, 'c.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        servers: {
+          crashy: { command: process.execPath, args: [fixturePath('crash-on-start')] },
+          local: { command: process.execPath, args: [fixturePath('gateway-upstream'), '--name', 'local'] },
+          missing: { command: 'mcpns-test-no-such-command-31' },
+        },
+      }),
+    );
+    const served = await startAndWait([BIN, 'serve', '--http', '0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
+      MCPNS_PID_FILE: join(dir, 'pids'),
+    });
+    const exited = new Promise<number | null>((resolve) => served.child.once('exit', (code) => resolve(code)));
+    try {
+      const output = served.output();
+      expect(output).toMatch(/serving \d+ tools from 1 of 3 servers; 2 failed: crashy, missing at http/);
+      expect(output).toMatch(/upstream missing failed: SPAWN_FAILED: [^\n]*command not found[^\n]*\(not retried until its configuration changes\)/);
+      expect(output).toMatch(
+        /upstream crashy failed: [^\n]*\(retrying in 1 s\)\n[^\n]*crashy wrote to stderr:\n\s*\| crash-on-start: fatal: environment variable DEMO_API_KEY is not set/,
+      );
+      await waitUntil(() => /retrying in 5 s/.test(served.output()), 'crashy to fail three times', { timeoutMs: 30_000 });
+      const delays = [...served.output().matchAll(/upstream crashy failed: [^\n]*\(retrying in (\d+) s\)/g)].map((match) => Number(match[1]));
+      expect(delays.slice(0, 3)).toEqual([1, 2, 5]);
+      expect(served.output()).not.toMatch(/upstream missing failed: [^\n]*retrying/);
+      const url = served.match[1]!;
+      const health = JSON.parse((await raw(url.replace('/mcp', '/health'), { method: 'GET', headers: { host: `127.0.0.1:${new URL(url).port}` } })).body) as {
+        upstreams: Array<{ server: string; status: string }>;
+      };
+      expect(health.upstreams.find((entry) => entry.server === 'missing')?.status).toBe('failed');
+      expect(health.upstreams.find((entry) => entry.server === 'local')?.status).toBe('up');
+    } finally {
+      served.child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(143);
+    await expectProcessesGone(readPids(join(dir, 'pids')), 5000);
+  });
+});
+
+describe('mcpns serve refuses what it cannot serve', () => {
+  const local = { command: process.execPath, args: [fixturePath('gateway-upstream'), '--name', 'local'] };
+  /** A project folder under an empty home (the home's own files are not a project's). */
+  const project = (): { home: string; cwd: string } => {
+    const home = makeTempDir();
+    const cwd = join(home, 'project');
+    mkdirSync(cwd);
+    return { home, cwd };
+  };
+
+  it('a .mcp.json its client refuses (a trailing comma) stops the start with exit 2, not a gateway serving 0 tools', async () => {
+    const { home, cwd } = project();
+    writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { local } }).replace(/}}}$/, '},}}'));
+    const result = await runCli(['serve'], { cwd, env: { HOME: home } });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/refusing to serve: \.mcp\.json: .*strict JSON/);
+    expect(result.stderr).not.toMatch(/serving/);
+  });
+
+  it("skips the gateway's own entry with a note, and refuses to start when nothing else is left", async () => {
+    const { home, cwd } = project();
+    const self = { command: 'mcpns', args: ['serve'] };
+    writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { gateway: self, local } }));
+    const result = await runCli(['serve'], { cwd, env: { HOME: home } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/skipping server "gateway" in \.mcp\.json: it runs mcpns serve, this gateway itself/);
+    expect(result.stderr).toMatch(/serving \d+ tools from 1 of 1 servers on stdio/);
+
+    writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { gateway: self } }));
+    const alone = await runCli(['serve'], { cwd, env: { HOME: home } });
+    expect(alone.code, alone.stderr).toBe(2);
+    expect(alone.stderr).toMatch(/no server to serve/);
   });
 });
