@@ -70,8 +70,9 @@ Examples:
   mcpns serve --style hybrid                    # bare names unless two servers share one
   mcpns serve --dry-run --for vscode            # what the gateway would expose (CI: exit code of check)
 
-Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style cannot separate) or --dry-run findings ·
-2 usage/config error · 129/130/143 on signals (every upstream process gone).`,
+Exit codes: 0 stopped cleanly · 1 refused to start (--strict and a name collision) or --dry-run findings ·
+2 usage/config error (nothing to serve, a config file its client refuses) · 130/143 on SIGINT/SIGTERM (every upstream
+process gone). SIGHUP reloads the configuration.`,
     );
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(base))));
 
