@@ -23,7 +23,7 @@ const GRAMMAR = optionGrammar(Object.values(OPTIONS));
 /** What the command line asks for, or undefined when it is anything this path does not handle exactly. */
 export function planFrom(argv: readonly string[]): EarlyPlan | undefined {
   if (!COMMANDS.find((command) => command.name === argv[0])?.discovers) return undefined;
-  const plan: EarlyPlan = { concurrency: DEFAULT_CONCURRENCY, json: false, quiet: false };
+  const plan: EarlyPlan = { command: argv[0], concurrency: DEFAULT_CONCURRENCY, json: false, quiet: false };
   for (let index = 1; index < argv.length; index++) {
     const arg = argv[index]!;
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;

@@ -60,6 +60,17 @@ for (const signal of Object.keys(SIGNAL_EXIT) as HandledSignal[]) {
   else process.on(signal, onSignal);
 }
 
+// A bug that escapes every handler ends the run, never only the process: each server's process group goes with it
+// (a server that ignores stdin EOF would otherwise outlive mcpns).
+let fatal = false;
+process.on('uncaughtException', (error) => {
+  if (fatal) return;
+  fatal = true;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`mcpns: internal error: ${message.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')}\n`);
+  exitAfterCleanup(EXIT.ERROR);
+});
+
 // A closed stdout (e.g. `mcpns list | head`) must not crash with EPIPE, nor leave servers behind.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') exitAfterCleanup(typeof process.exitCode === 'number' ? process.exitCode : 0);

@@ -47,6 +47,8 @@ export class DiscoveryError extends McpnsError {
   readonly serverCode: number | undefined;
   /** PROTOCOL_VERSION_UNSUPPORTED: the protocol versions the server said it supports. */
   readonly supported: string[] | undefined;
+  /** What the server wrote to stderr before it failed (secrets redacted), when a session was being opened. */
+  stderr: string | undefined;
 }
 
 /** A response (HTTP body, SSE stream or stdout line) grew past the configured cap; reading it was stopped. */

@@ -481,6 +481,10 @@ export async function openSession(
   let live: LiveSession;
   try {
     live = await connectServer(spec, deadline, stderr, { ...opts, secrets, ...(runner ? { packageRunner: true } : {}) });
+  } catch (error) {
+    // What the server wrote before it failed is where its real error is (the gateway shows its last lines).
+    if (error instanceof DiscoveryError) error.stderr = stderr.text();
+    throw error;
   } finally {
     deadline.dispose();
   }

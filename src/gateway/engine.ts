@@ -14,6 +14,7 @@ import { applyClientToolFilters } from '../profiles/client-filters.js';
 import { applyProfile } from '../profiles/profile.js';
 import { liveSource } from '../source/live-source.js';
 import type { SecretSet } from '../util/redact.js';
+import { isPermanentFailure, retryDelayMs, stderrTail } from './supervision.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
 import type { NamingSettings } from './names.js';
 import {
@@ -73,11 +74,13 @@ export interface FastDownstream {
 /** What happened, for the CLI's status lines (stderr, or JSON lines under --json) and the log file. */
 export type GatewayEvent =
   | { type: 'upstream-up'; server: string; tools: number; restarted: boolean }
-  | { type: 'upstream-failed'; server: string; code: string; message: string; retryInMs: number }
+  /** `retryInMs` absent: a failure retrying cannot cure (command not found…), not retried. `stderr`: its last lines. */
+  | { type: 'upstream-failed'; server: string; code: string; message: string; retryInMs?: number; stderr?: string[] }
   | { type: 'upstream-lost'; server: string; message: string }
   | { type: 'exposure-changed'; tools: number; prompts: number; resources: number }
   | { type: 'dropped-notifications'; server: string; count: number }
-  | { type: 'collision-left-out'; kind: string; name: string; members: string[] };
+  /** Pairs the style names alike, kept apart by their pair's hash (`exposed`, same order as `members`). */
+  | { type: 'collision-kept-apart'; kind: string; name: string; members: string[]; exposed: string[] };
 
 export interface RequestLogEntry {
   time: string;
@@ -120,7 +123,6 @@ const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 const MODERN_PROBE_MS = 5000;
 /** Rounds of input_required answered for a 2025-era client before the call fails. */
 const MAX_INPUT_ROUNDS = 8;
-const BACKOFF_MS = [0, 1000, 2000, 5000, 10_000, 30_000, 60_000];
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const DEFAULT_MAX_LOG_RATE = 500;
 
@@ -131,7 +133,8 @@ interface InFlight {
 interface Slot {
   spec: ServerSpec;
   upstream?: Upstream | undefined;
-  status: 'idle' | 'starting' | 'up' | 'down' | 'closed';
+  /** `failed`: a failure retrying cannot cure; `down`: retried with backoff. */
+  status: 'idle' | 'starting' | 'up' | 'down' | 'failed' | 'closed';
   starting?: Promise<void> | undefined;
   offer: Offer;
   error?: { code: string; message: string } | undefined;
@@ -212,7 +215,7 @@ export class Gateway {
         if (!slot) return;
         const session = held.get(discovery.server.name);
         if (!session || discovery.server.status !== 'ok') {
-          this.failed(slot, discovery.server.error?.code ?? 'FAILED', discovery.server.error?.message ?? 'the server did not start');
+          this.failed(slot, discovery.server.error?.code ?? 'FAILED', discovery.server.error?.message ?? 'the server did not start', discovery.stderr);
           return;
         }
         await this.adopt(
@@ -327,15 +330,23 @@ export class Gateway {
     }
   }
 
-  private failed(slot: Slot, code: string, message: string): void {
-    slot.status = 'down';
+  private failed(slot: Slot, code: string, message: string, stderr = ''): void {
+    const permanent = isPermanentFailure(code);
+    slot.status = permanent ? 'failed' : 'down';
     slot.error = { code, message };
     slot.upstream = undefined;
     if (this.closed) return;
-    const retryInMs = BACKOFF_MS[Math.min(slot.failures, BACKOFF_MS.length - 1)]! || BACKOFF_MS[1]!;
-    slot.failures++;
-    this.options.onEvent?.({ type: 'upstream-failed', server: slot.spec.name, code, message, retryInMs });
-    this.scheduleRestart(slot, retryInMs);
+    const retryInMs = permanent ? undefined : retryDelayMs(++slot.failures);
+    const tail = stderrTail(stderr);
+    this.options.onEvent?.({
+      type: 'upstream-failed',
+      server: slot.spec.name,
+      code,
+      message,
+      ...(retryInMs !== undefined ? { retryInMs } : {}),
+      ...(tail.length ? { stderr: tail } : {}),
+    });
+    if (retryInMs !== undefined) this.scheduleRestart(slot, retryInMs);
   }
 
   private lost(slot: Slot, upstream: Upstream, reason: string): void {
@@ -346,8 +357,8 @@ export class Gateway {
     slot.status = 'down';
     this.options.onEvent?.({ type: 'upstream-lost', server: slot.spec.name, message: slot.lostReason });
     void upstream.close();
-    // The first restart is immediate; a server that keeps dying backs off.
-    this.scheduleRestart(slot, BACKOFF_MS[Math.min(slot.failures++, BACKOFF_MS.length - 1)]!);
+    // The restart is immediate; if it fails, the backoff of failed() takes over.
+    this.scheduleRestart(slot, 0);
   }
 
   private scheduleRestart(slot: Slot, delayMs: number): void {
@@ -374,7 +385,7 @@ export class Gateway {
         if (slot.status === 'up') this.recompute(true);
       } catch (error) {
         const code = (error as { reason?: string }).reason ?? 'FAILED';
-        this.failed(slot, code, error instanceof Error ? error.message : String(error));
+        this.failed(slot, code, error instanceof Error ? error.message : String(error), (error as { stderr?: string }).stderr);
       } finally {
         slot.starting = undefined;
       }
@@ -388,12 +399,15 @@ export class Gateway {
     const offers = [...this.slots.values()].map((slot) => slot.offer);
     this.exposureState = computeExposure(offers, this.options.naming);
     if (!announce) return;
+    const known = new Set(before.collisions.map((collision) => `${collision.kind}\0${collision.name}`));
     for (const collision of this.exposureState.collisions) {
+      if (known.has(`${collision.kind}\0${collision.name}`)) continue;
       this.options.onEvent?.({
-        type: 'collision-left-out',
+        type: 'collision-kept-apart',
         kind: collision.kind,
         name: collision.name,
         members: collision.members.map((member) => `${member.server}/${member.tool}`),
+        exposed: collision.exposed,
       });
     }
     const changed = (a: JsonObject[], b: JsonObject[]): boolean => JSON.stringify(a) !== JSON.stringify(b);
@@ -480,7 +494,8 @@ export class Gateway {
     if (slot.status === 'starting') await (slot.starting ?? this.startedOnce);
     if (slot.status !== 'up' || !slot.upstream) {
       const why = slot.lostReason ?? (slot.error ? `${slot.error.code}: ${slot.error.message}` : 'it is not running');
-      throw new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${server}" is not available (${why}); mcpns retries it in the background`);
+      const next = slot.status === 'failed' ? 'mcpns does not retry it until its configuration changes' : 'mcpns retries it in the background';
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${server}" is not available (${why}); ${next}`);
     }
     return slot as Slot & { upstream: Upstream };
   }
@@ -940,6 +955,10 @@ export class Gateway {
         fresh.subscribed = slot.subscribed;
         this.slots.set(name, fresh);
         work.push(this.closeSlot(slot).then(() => (this.startedOnce ? this.restart(fresh) : undefined)));
+      } else if (slot.status === 'failed') {
+        // Not retried by itself: a reload (the command installed meanwhile) is its next try.
+        restarted.push(name);
+        work.push(this.restart(slot));
       }
     }
     for (const [name, spec] of next) {

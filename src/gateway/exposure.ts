@@ -38,8 +38,8 @@ export interface Exposure {
   templateRoutes: Array<{ server: string; template: string; exposed: string; namespaced: boolean }>;
   servers: ReadonlySet<string>;
   shortened: Array<ShortenedName & { kind: 'tool' | 'prompt' }>;
-  /** Pairs the style names alike: refused at start, left out after a change. */
-  collisions: Array<{ kind: 'tool' | 'prompt'; name: string; members: ToolRef[] }>;
+  /** Pairs the style names alike, kept apart by their pair's hash (`exposed`): reported, refused with `--strict`. */
+  collisions: Array<{ kind: 'tool' | 'prompt'; name: string; members: ToolRef[]; exposed: string[] }>;
 }
 
 const byName = (key: string) => (a: JsonObject, b: JsonObject) => compare(String(a[key]), String(b[key]));
@@ -70,14 +70,12 @@ export function computeExposure(offers: readonly Offer[], naming: NamingSettings
     }
     const pairs = items.map(({ server, item }) => ({ server, tool: item['name'] as string }));
     const named = exposeNames(servers, pairs, naming);
-    const colliding = new Set(named.collisions.flatMap((collision) => collision.members.map((member) => `${member.server}\0${member.tool}`)));
     exposure.collisions.push(...named.collisions.map((collision) => ({ kind, ...collision })));
     exposure.shortened.push(...named.shortened.map((entry) => ({ ...entry, kind })));
     const routes = kind === 'tool' ? exposure.toolRoutes : exposure.promptRoutes;
     const out = kind === 'tool' ? exposure.tools : exposure.prompts;
     items.forEach(({ server, item }, index) => {
       const upstreamName = item['name'] as string;
-      if (colliding.has(`${server}\0${upstreamName}`)) return;
       const name = named.names[index]!;
       if (routes.has(name)) return; // a server listing the same name twice: its first entry is the one routed
       routes.set(name, { server, name: upstreamName });

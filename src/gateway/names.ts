@@ -34,8 +34,11 @@ export interface ExposedNames {
   /** The name the downstream client finally shows for each pair (equal to `names` without `--for`). */
   finals: string[];
   shortened: ShortenedName[];
-  /** Groups of pairs the style gives the same name (after making it a valid MCP name): refused at start. */
-  collisions: Array<{ name: string; members: ToolRef[] }>;
+  /**
+   * Groups of pairs the style gives the same name (after making it a valid MCP name). Each member is kept apart by
+   * its pair's hash (`exposed`, same order as `members`); reported at start (refused with `--strict`).
+   */
+  collisions: Array<{ name: string; members: ToolRef[]; exposed: string[] }>;
 }
 
 const HASH_LENGTH = 8;
@@ -55,8 +58,9 @@ export function shortenName(name: string, ref: ToolRef, max: number): string {
 }
 
 /**
- * The exposed names of `pairs` (tools, or prompts as pairs of server and prompt name) under the settings. Collisions
- * in the style's own names are returned, not resolved: the gateway refuses to start with them. A name the
+ * The exposed names of `pairs` (tools, or prompts as pairs of server and prompt name) under the settings. Pairs the
+ * style's own names make equal (`calc__add` and `calc/add`; server `a__b` tool `c` and server `a` tool `b__c`) each
+ * get their pair's hash, as names a client's sanitizing would merge do, and are returned as collisions. A name the
  * downstream client would cut, drop, refuse or merge with another after its sanitizing is shortened
  * deterministically (head + sha1 of the pair) and reported.
  */
@@ -64,13 +68,20 @@ export function exposeNames(servers: readonly string[], pairs: readonly ToolRef[
   const style = getTarget(settings.style);
   const rendering = style.render({ servers: servers.map((name) => ({ name })), tools: [...pairs] });
   const names = rendering.names.map((rendered) => validMcpName(rendered.name));
-  const groups = new Map<string, ToolRef[]>();
+  const groups = new Map<string, number[]>();
   names.forEach((name, index) => {
     const bucket = groups.get(name);
-    if (bucket) bucket.push(pairs[index]!);
-    else groups.set(name, [pairs[index]!]);
+    if (bucket) bucket.push(index);
+    else groups.set(name, [index]);
   });
-  const collisions = [...groups].filter(([, members]) => members.length > 1).map(([name, members]) => ({ name, members }));
+  const collisions: ExposedNames['collisions'] = [];
+  for (const [name, indexes] of groups) {
+    // A server listing one name twice is no collision: its first entry is the one routed.
+    if (new Set(indexes.map((index) => `${pairs[index]!.server}\0${pairs[index]!.tool}`)).size < 2) continue;
+    const max = Math.min(name.length + HASH_LENGTH + 1, MCP_SPEC_WIRE.maxLength);
+    for (const index of indexes) names[index] = shortenName(name, pairs[index]!, max);
+    collisions.push({ name, members: indexes.map((index) => pairs[index]!), exposed: indexes.map((index) => names[index]!) });
+  }
 
   const shortened: ShortenedName[] = [];
   // Names over the MCP limit are shortened even without --for (the spec's 128).

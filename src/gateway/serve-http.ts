@@ -5,13 +5,14 @@
  * the guards first: Host and Origin (DNS rebinding), the bearer token when one is required, a bounded body.
  * `/health` reports the upstreams.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { createDownstreamServer, createSessionServer } from './downstream.js';
 import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
 import { BoundedEventStore, type EventStoreLimits, type SessionEventStore } from './event-store.js';
+import { bearerMatches, hostnameOf, tokenDigest } from './http-guards.js';
 import type { JsonObject } from './upstream.js';
 
 export interface HttpServeOptions {
@@ -36,6 +37,8 @@ export interface HttpServeOptions {
    * cancelled upstream (default 30 s).
    */
   resumeGraceMs?: number | undefined;
+  /** A request whose handling failed (answered 500): told here, so the failure is logged, not lost. */
+  onError?: ((error: unknown) => void) | undefined;
 }
 
 export interface HttpGateway {
@@ -75,14 +78,6 @@ export function isLoopback(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
-/** The hostname of a Host header value (`[::1]:80` → `[::1]`, `a.b:80` → `a.b`). */
-function hostnameOf(value: string): string {
-  const text = value.trim().toLowerCase();
-  if (text.startsWith('[')) return text.slice(0, text.indexOf(']') + 1);
-  const colon = text.lastIndexOf(':');
-  return colon >= 0 ? text.slice(0, colon) : text;
-}
-
 export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptions): Promise<HttpGateway> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const maxSessions = options.maxSessions ?? 1000;
@@ -91,7 +86,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   const eventStore = new BoundedEventStore(options.eventStore);
   const allowedHosts = new Set([...LOOPBACK_HOSTS, options.host.toLowerCase(), ...(options.allowedHosts ?? []).map((host) => host.toLowerCase())]);
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()));
-  const token = options.token !== undefined ? Buffer.from(options.token) : undefined;
+  const token = options.token !== undefined ? tokenDigest(options.token) : undefined;
   // Bound to every address (0.0.0.0, ::) with a token required: any Host may reach it; the token is the guard there.
   const anyHost = token !== undefined && (options.host === '0.0.0.0' || options.host === '::');
 
@@ -191,7 +186,8 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   /** Host, Origin and token: the answer when the request must go no further. */
   function guard(req: IncomingMessage, res: ServerResponse): boolean {
     const host = req.headers.host;
-    if (!host || (!anyHost && !allowedHosts.has(hostnameOf(host)))) {
+    const hostname = host === undefined ? undefined : hostnameOf(host);
+    if (hostname === undefined || (!anyHost && !allowedHosts.has(hostname))) {
       reject(res, 403, 'Forbidden: Host header not allowed (DNS rebinding protection)');
       return false;
     }
@@ -213,9 +209,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       return false;
     }
     if (token) {
-      const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
-      const ok = given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), token);
-      if (!ok) {
+      if (!bearerMatches(req.headers.authorization, token)) {
         reject(res, 401, 'Unauthorized: a bearer token is required', { 'www-authenticate': 'Bearer realm="mcpns"' });
         return false;
       }
@@ -514,15 +508,40 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     const upstreams = gateway.status();
     const ok = upstreams.every((entry) => entry.status === 'up');
     res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: ok ? 'ok' : 'degraded', sessions: sessions.size, tools: gateway.exposure.tools.length, upstreams }));
+    // Names the style gave several tools, kept apart by their pair's hash: the same finding as at start.
+    const findings = gateway.exposure.collisions.map((collision) => ({
+      code: 'NAME_COLLISION',
+      kind: collision.kind,
+      name: collision.name,
+      members: collision.members.map((member) => `${member.server}/${member.tool}`),
+      exposed: collision.exposed,
+    }));
+    res.end(
+      JSON.stringify({
+        status: ok ? 'ok' : 'degraded',
+        sessions: sessions.size,
+        tools: gateway.exposure.tools.length,
+        upstreams,
+        ...(findings.length ? { findings } : {}),
+      }),
+    );
   }
 
+  /** A request's handling failed (a bug, never the client's doing): it alone is answered 500; the gateway serves on. */
+  const failedRequest = (res: ServerResponse, error: unknown): void => {
+    options.onError?.(error);
+    reject(res, 500, 'Internal error');
+  };
   const http: HttpServer = createServer((req, res) => {
-    if (!guard(req, res)) return;
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/health' && req.method === 'GET') return health(res);
-    if (path !== '/mcp') return reject(res, 404, 'Not found: the MCP endpoint is /mcp');
-    handleMcp(req, res).catch((error: unknown) => reject(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+    try {
+      if (!guard(req, res)) return;
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/health' && req.method === 'GET') return health(res);
+      if (path !== '/mcp') return reject(res, 404, 'Not found: the MCP endpoint is /mcp');
+      handleMcp(req, res).catch((error: unknown) => failedRequest(res, error));
+    } catch (error) {
+      failedRequest(res, error);
+    }
   });
   http.headersTimeout = 30_000;
   // Receiving a request (headers and body) is bounded; responses (SSE streams) are not.

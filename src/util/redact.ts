@@ -68,6 +68,26 @@ function sentForms(value: string): string[] {
 
 const formEncode = (value: string): string => new URLSearchParams({ v: value }).toString().slice(2);
 
+/** Encoded forms shorter than this are not registered: a few base64 characters occur in ordinary text. */
+const MIN_ENCODED_LENGTH = 8;
+
+/**
+ * The base64 and base64url text a value becomes inside any longer base64 value (a Basic credential `user:secret`, a
+ * JSON document encoded whole): for each of the three byte offsets it can start at, the characters that encode only
+ * its own bits — those do not depend on what surrounds it.
+ */
+function base64Cores(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const core = text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    if (core.length < MIN_ENCODED_LENGTH) continue;
+    cores.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return cores;
+}
+
 /** The Basic credentials a client secret is sent as (client_secret_basic): base64 of `id:secret`, raw and form-encoded. */
 function clientSecretCredentials(clientId: string, secret: string): string[] {
   const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
@@ -116,6 +136,7 @@ export class SecretSet {
   register(value: string | undefined): void {
     if (!value) return;
     for (const form of sentForms(value)) this.add(form);
+    for (const form of base64Cores(value)) this.add(form);
     try {
       this.add(decodeURIComponent(value));
     } catch {

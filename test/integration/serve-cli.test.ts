@@ -1,6 +1,7 @@
 /**
  * `mcpns serve` as a command: --dry-run prints the catalog the gateway would expose with list's renderer and exits with
- * the check exit code; a name collision the style cannot separate is refused at start with NAME_COLLISION findings.
+ * the check exit code; a name collision the style cannot separate is kept apart (each pair's hash) and reported as a
+ * NAME_COLLISION finding, refused at start with --strict.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,15 +59,38 @@ describe('mcpns serve --dry-run', () => {
     expect(result.stdout).toMatch(/mcp__gateway__alpha__whoami/);
   });
 
-  it('a collision the style cannot separate: --dry-run reports NAME_COLLISION and exits 1; serve refuses to start', async () => {
+  it("a collision the style cannot separate is kept apart with each pair's hash and reported; --strict refuses (exit 1)", async () => {
     const file = config({ a: { name: 'a', extra: [{ name: 'b__whoami' }] }, a__b: { name: 'ab' } });
     const dry = await runCli(['serve', '--dry-run', '--config', file]);
     expect(dry.stdout).toMatch(/NAME_COLLISION .*a__b__whoami/);
-    expect(dry.code).toBe(1);
+    expect(dry.stdout).toMatch(/a\s+a__b__whoami_[0-9a-f]{8}/);
+    expect(dry.stdout).toMatch(/a__b\s+a__b__whoami_[0-9a-f]{8}/);
+    // A warning (the gateway keeps them apart); the exit code is the check's (AMBIGUOUS_ROUTE: server key "a__b").
+    expect(dry.stdout).toMatch(/Warnings \(\d+\)[\s\S]*NAME_COLLISION/);
+    expect(dry.stdout).not.toMatch(/Errors \(\d+\)[^]*NAME_COLLISION[^]*Warnings/);
     const served = await runCli(['serve', '--config', file]);
-    expect(served.stderr).toContain('refusing to start: 1 exposed name(s) would route to several servers');
-    expect(served.stderr).toMatch(/NAME_COLLISION .*a__b__whoami/);
-    expect(served.code).toBe(1);
+    expect(served.stderr).toMatch(
+      /NAME_COLLISION: tool name a__b__whoami is given to a\/b__whoami and a__b\/whoami: kept apart as a__b__whoami_[0-9a-f]{8} and a__b__whoami_[0-9a-f]{8}/,
+    );
+    expect(served.stderr).toMatch(/serving \d+ tools from 2 of 2 servers on stdio/);
+    expect(served.code, served.stderr).toBe(0);
+    const strict = await runCli(['serve', '--strict', '--config', file]);
+    expect(strict.stderr).toContain('refusing to start: 1 exposed name(s) would route to several servers');
+    expect(strict.stderr).toMatch(/NAME_COLLISION .*a__b__whoami/);
+    expect(strict.code).toBe(1);
+    const strictDry = await runCli(['serve', '--dry-run', '--strict', '--config', file]);
+    expect(strictDry.code).toBe(1);
+  });
+
+  it('tools literally named calc__add and calc/add on one server are both served, apart', async () => {
+    const file = config({ x: { name: 'x', extra: [{ name: 'calc__add' }, { name: 'calc/add' }] } });
+    const dry = await runCli(['serve', '--dry-run', '--json', '--config', file]);
+    const document = JSON.parse(dry.stdout) as { tools: Array<{ name: string; qualifiedName: string }>; findings: Array<{ code: string; severity: string }> };
+    const names = document.tools.filter((tool) => tool.name.startsWith('calc')).map((tool) => tool.qualifiedName);
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toMatch(/^x__calc__add_[0-9a-f]{8}$/);
+    expect(document.findings.filter((finding) => finding.code === 'NAME_COLLISION').map((finding) => finding.severity)).toEqual(['warning']);
+    expect(dry.code).toBe(0);
   });
 
   it('refuses --catalog', async () => {

@@ -2,15 +2,16 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { closeSync, openSync, watch, writeSync, type FSWatcher } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
-import { runChecks } from '../../checks/run.js';
+import { runChecks, summarize } from '../../checks/run.js';
 import type { Finding } from '../../checks/types.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import type { ServerSpec } from '../../config/model.js';
 import { unknownServer } from '../../config/select-servers.js';
-import { UsageError } from '../../errors.js';
+import { ConfigError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engine.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
+import { isGatewayEntry } from '../../gateway/own-entry.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
 import { formatters, getExitCode } from '../../report/index.js';
@@ -58,6 +59,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.logFile.flags, OPTIONS.logFile.description)
     .option(OPTIONS.logArgs.flags, OPTIONS.logArgs.description)
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
+    .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addHelpText(
@@ -69,8 +71,9 @@ Examples:
   mcpns serve --style hybrid                    # bare names unless two servers share one
   mcpns serve --dry-run --for vscode            # what the gateway would expose (CI: exit code of check)
 
-Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style cannot separate) or --dry-run findings ·
-2 usage/config error · 129/130/143 on signals (every upstream process gone).`,
+Exit codes: 0 stopped cleanly · 1 refused to start (--strict and a name collision) or --dry-run findings ·
+2 usage/config error (nothing to serve, a config file its client refuses) · 130/143 on SIGINT/SIGTERM (every upstream
+process gone). SIGHUP reloads the configuration.`,
     );
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(base))));
 
@@ -84,7 +87,7 @@ Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style 
     }
     const config = await loadConfiguration(runtime, options);
     const style = options.style ?? DEFAULT_GATEWAY_STYLE;
-    const servers = selectServers(config, options);
+    const servers = servable(runtime, config, selectServers(config, options), options.scan === true);
     const auth = await authResolverFor(runtime, servers);
     const events = eventPrinter(runtime);
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
@@ -112,13 +115,14 @@ Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style 
     try {
       await gateway.start();
       if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
+      const strict = options.strict === true;
       if (options.dryRun)
-        return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true });
-      if (refuseCollisions(runtime, gateway, style)) return EXIT.FINDINGS;
+        return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true, strict });
+      if (strict && refuseCollisions(runtime, gateway, style)) return EXIT.FINDINGS;
       reportStart(runtime, gateway, config);
       const stopReloading = watchConfiguration(runtime, config, options.watch !== false, async () => {
         const next = await loadConfiguration(runtime, options);
-        const result = await gateway.reload(selectServers(next, options));
+        const result = await gateway.reload(servable(runtime, next, selectServers(next, options), options.scan === true, true));
         return { result, files: next.files };
       });
       try {
@@ -156,6 +160,42 @@ function selectServers(
   );
 }
 
+/**
+ * The selected servers the gateway can serve: its own entry (`mcpns serve` in a file it reads) is skipped with a note.
+ * A config file refused as a whole (a strict-JSON client's file with a trailing comma…) or nothing left to serve is a
+ * config error (exit 2) — a gateway serving nothing would look healthy to a client that never shows stderr. With
+ * `--scan` a refused file among the many read is only a warning; on a reload the running configuration is kept.
+ */
+function servable(runtime: Runtime, config: LoadedConfig, selected: ServerSpec[], scanning: boolean, reloading = false): ServerSpec[] {
+  const refused = config.diagnostics.filter((diagnostic) => diagnostic.level === 'error' && diagnostic.rejects === 'file');
+  if (refused.length && !scanning) {
+    throw new ConfigError(
+      'CONFIG_INVALID',
+      `refusing to serve: ${refused.map((diagnostic) => `${diagnostic.file ?? 'a config file'}: ${diagnostic.message}`).join('; ')}`,
+      {
+        hint: 'fix the file (its client refuses it too)',
+      },
+    );
+  }
+  const servers = selected.filter((server) => {
+    if (!isGatewayEntry(server)) return true;
+    if (!reloading)
+      runtime.console.note(`skipping server "${terminalSafe(server.name)}" in ${terminalSafe(server.source.file)}: it runs mcpns serve, this gateway itself`, {
+        server: server.name,
+        file: server.source.file,
+      });
+    return false;
+  });
+  if (!servers.length) {
+    throw new ConfigError('CONFIG_INVALID', 'no server to serve: the configuration selects none', {
+      hint: selected.length
+        ? 'the only servers configured run mcpns serve itself'
+        : 'add servers to the config, or check --server, --profile and disabled entries',
+    });
+  }
+  return servers;
+}
+
 /** Status lines on stderr (JSON lines under --json): stdout belongs to the MCP connection. */
 function eventPrinter(runtime: Runtime): (event: GatewayEvent) => void {
   return (event) => {
@@ -166,11 +206,15 @@ function eventPrinter(runtime: Runtime): (event: GatewayEvent) => void {
           event: type,
           ...fields,
         });
-      case 'upstream-failed':
-        return runtime.console.warn(
-          `upstream ${terminalSafe(event.server)} failed: ${event.code}: ${terminalSafe(event.message)} (retrying in ${Math.round(event.retryInMs / 1000)} s)`,
-          { event: type, ...fields },
-        );
+      case 'upstream-failed': {
+        const next = event.retryInMs === undefined ? 'not retried until its configuration changes' : `retrying in ${Math.round(event.retryInMs / 1000)} s`;
+        const headline = `upstream ${terminalSafe(event.server)} failed: ${event.code}: ${terminalSafe(event.message)} (${next})`;
+        // As `list` shows a failure: the last lines the server wrote to stderr, where its own error is.
+        const tail = event.stderr?.length
+          ? `\n  last ${event.stderr.length === 1 ? 'line' : `${event.stderr.length} lines`} ${terminalSafe(event.server)} wrote to stderr:\n${event.stderr.map((line) => `    | ${terminalSafe(line)}`).join('\n')}`
+          : '';
+        return runtime.console.warn(runtime.console.json ? headline : headline + tail, { event: type, ...fields });
+      }
       case 'upstream-lost':
         return runtime.console.warn(terminalSafe(event.message), { event: type, ...fields });
       case 'dropped-notifications':
@@ -178,34 +222,40 @@ function eventPrinter(runtime: Runtime): (event: GatewayEvent) => void {
           event: type,
           ...fields,
         });
-      case 'collision-left-out':
-        return runtime.console.warn(
-          `${event.kind} name ${terminalSafe(event.name)} is now shared by ${event.members.map((member) => terminalSafe(member)).join(', ')}: left out until the servers change`,
-          { event: type, ...fields },
-        );
+      case 'collision-kept-apart':
+        return runtime.console.warn(keptApart(event), { event: type, code: 'NAME_COLLISION', ...fields });
       case 'exposure-changed':
         return runtime.console.status(`exposing ${event.tools} tools, ${event.prompts} prompts, ${event.resources} resources`, { event: type, ...fields });
     }
   };
 }
 
-/** NAME_COLLISION findings for names the style gives several pairs: the gateway cannot route them, so it refuses. */
-function collisionFindings(gateway: Gateway, style: string): Finding[] {
+/** `tool name a__b__c is given to a/b__c and a__b/c: kept apart as a__b__c_1f2e3d4c and a__b__c_9a8b7c6d`. */
+function keptApart(collision: { kind: string; name: string; members: readonly string[]; exposed: readonly string[] }): string {
+  const members = collision.members.map((member) => terminalSafe(member)).join(' and ');
+  return `NAME_COLLISION: ${collision.kind} name ${terminalSafe(collision.name)} is given to ${members}: kept apart as ${collision.exposed.join(' and ')} (--strict refuses instead)`;
+}
+
+/**
+ * NAME_COLLISION findings for names the style gives several pairs. The gateway keeps them apart (each gets its pair's
+ * hash), so they are warnings; with `--strict` they are errors, and serve refuses to start.
+ */
+function collisionFindings(gateway: Gateway, style: string, strict: boolean): Finding[] {
   return gateway.exposure.collisions.map((collision) => ({
     code: 'NAME_COLLISION' as const,
-    severity: 'error' as const,
+    severity: strict ? ('error' as const) : ('warning' as const),
     target: `${style}${collision.kind === 'prompt' ? ' (prompts)' : ''}`,
     name: collision.name,
     members: collision.members,
     args: {
       cause: 'mangled' as const,
-      hint: `rename one of the servers in config, pick another --style, or hide one of them with a profile (tools.deny "${collision.members[0]!.server}/${collision.members[0]!.tool}")`,
+      hint: `${strict ? '' : `exposed as ${collision.exposed.join(' and ')}, names that change if the servers do; `}rename one of the servers in config, pick another --style, or hide one of them with a profile (tools.deny "${collision.members[0]!.server}/${collision.members[0]!.tool}")`,
     },
   }));
 }
 
 function refuseCollisions(runtime: Runtime, gateway: Gateway, style: string): boolean {
-  const findings = collisionFindings(gateway, style);
+  const findings = collisionFindings(gateway, style, true);
   if (!findings.length) return false;
   const result = { schemaVersion: 1 as const, targets: [style], findings, summary: { error: findings.length, warning: 0, info: 0 } };
   const text = formatters[runtime.console.json ? 'json' : 'text'](result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: 'error' });
@@ -216,8 +266,18 @@ function refuseCollisions(runtime: Runtime, gateway: Gateway, style: string): bo
   return true;
 }
 
-/** What clients should know at start: shortened names, tool-poisoning findings. */
+/** What clients should know at start: names kept apart, shortened names, tool-poisoning findings. */
 function reportStart(runtime: Runtime, gateway: Gateway, config: LoadedConfig): void {
+  for (const collision of gateway.exposure.collisions) {
+    const members = collision.members.map((member) => `${member.server}/${member.tool}`);
+    runtime.console.warn(keptApart({ ...collision, members }), {
+      code: 'NAME_COLLISION',
+      kind: collision.kind,
+      name: collision.name,
+      members,
+      exposed: collision.exposed,
+    });
+  }
   for (const entry of gateway.exposure.shortened) {
     runtime.console.warn(`${entry.kind} ${terminalSafe(entry.server)}/${terminalSafe(entry.tool)} is exposed as ${entry.to}: ${terminalSafe(entry.reason)}`, {
       code: 'NAME_SHORTENED',
@@ -240,7 +300,7 @@ function dryRun(
   runtime: Runtime,
   gateway: Gateway,
   config: LoadedConfig,
-  settings: { style: string; for?: string | undefined; key: string; failOn: (typeof FAIL_ON)[number]; wide: boolean },
+  settings: { style: string; for?: string | undefined; key: string; failOn: (typeof FAIL_ON)[number]; wide: boolean; strict: boolean },
 ): number {
   const source = gateway.catalog;
   if (!source) return EXIT.ERROR;
@@ -270,9 +330,14 @@ function dryRun(
     { catalog: source, config: config ?? emptyConfig(runtime.io.cwd), targets: [settings.style, ...(settings.for ? [settings.for] : [])] },
     ['conflicts', 'lint'],
   );
-  const collisions = collisionFindings(gateway, settings.style);
-  const findings = [...collisions, ...checks.findings];
-  const result = { ...checks, findings, summary: { ...checks.summary, error: checks.summary.error + collisions.length } };
+  const collisions = collisionFindings(gateway, settings.style, settings.strict);
+  // The check's NAME_COLLISION for the gateway's own style is the one the gateway resolved: its finding replaces it.
+  const resolved = new Set(collisions.map((finding) => `${finding.target}\0${finding.name}`));
+  const findings = [
+    ...collisions,
+    ...checks.findings.filter((finding) => finding.code !== 'NAME_COLLISION' || !resolved.has(`${finding.target}\0${finding.name}`)),
+  ];
+  const result = { ...checks, findings, summary: summarize(findings) };
   if (runtime.console.json) {
     runtime.console.out(JSON.stringify({ ...catalog, shortened: exposure.shortened, findings: result.findings, summary: result.summary }, null, 2) + '\n');
   } else {
@@ -293,12 +358,19 @@ function dryRun(
   return Math.max(getExitCode(result, settings.failOn), failed ? EXIT.FINDINGS : EXIT.OK);
 }
 
+/** `N tools from K of M servers; F failed: a (SPAWN_FAILED), b (…)`: what the start gave, failures by name. */
+function startSummary(gateway: Gateway): string {
+  const status = gateway.status();
+  const up = status.filter((entry) => entry.status === 'up').length;
+  const failed = status.filter((entry) => entry.status !== 'up');
+  const names = failed.map((entry) => terminalSafe(entry.server));
+  return `${gateway.exposure.tools.length} tools from ${up} of ${status.length} servers${failed.length ? `; ${failed.length} failed: ${names.join(', ')}` : ''}`;
+}
+
 /** Serve over stdin/stdout until the client closes stdin or a signal arrives. */
 async function serveStdio(runtime: Runtime, gateway: Gateway): Promise<void> {
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
-  runtime.console.status(
-    `serving ${gateway.exposure.tools.length} tools from ${gateway.status().filter((entry) => entry.status === 'up').length} servers on stdio`,
-  );
+  runtime.console.status(`serving ${startSummary(gateway)} on stdio`);
   await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal: runtime.io.signal });
 }
 
@@ -337,11 +409,17 @@ async function serveHttp(
   settings: { host: string; port: number; token?: string | undefined; allowedHosts?: string[] | undefined; allowedOrigins?: string[] | undefined },
 ): Promise<void> {
   const { serveGatewayHttp } = await import('../../gateway/serve-http.js');
-  const served = await serveGatewayHttp(gateway, settings);
-  runtime.console.status(
-    `serving ${gateway.exposure.tools.length} tools from ${gateway.status().filter((entry) => entry.status === 'up').length} servers at ${served.url}${settings.token ? ' (bearer token required)' : ''}`,
-    { url: served.url, port: served.address.port },
-  );
+  const served = await serveGatewayHttp(gateway, {
+    ...settings,
+    onError: (error) =>
+      runtime.console.warn(`a request failed with an internal error (answered 500): ${terminalSafe(error instanceof Error ? error.message : String(error))}`, {
+        event: 'request-failed',
+      }),
+  });
+  runtime.console.status(`serving ${startSummary(gateway)} at ${served.url}${settings.token ? ' (bearer token required)' : ''}`, {
+    url: served.url,
+    port: served.address.port,
+  });
   if (!runtime.io.signal.aborted) await new Promise<void>((resolve) => runtime.io.signal.addEventListener('abort', () => resolve(), { once: true }));
   await served.close();
 }

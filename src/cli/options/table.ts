@@ -154,6 +154,11 @@ export const OPTIONS = {
   logArgs: { flags: '--log-args', description: 'with --log-file: also log tool arguments (secrets redacted)', spawn: 'none' },
   noWatch: { flags: '--no-watch', description: 'do not reload when a config file changes (SIGHUP still reloads)', spawn: 'none' },
   pageSize: { flags: '--page-size <n>', description: 'items per page of the lists served to clients', spawn: 'none' },
+  serveStrict: {
+    flags: '--strict',
+    description: 'refuse to start when the style gives two tools one name (default: keep them apart with a hash and report it)',
+    spawn: 'none',
+  },
   dryRunFailOn: { flags: '--fail-on <severity>', description: 'with --dry-run: exit 1 when a finding is at or above this severity', spawn: 'none' },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -3,6 +3,7 @@ import { readConfig } from '../../config/load-core.js';
 import { displayPath, findOwnConfig } from '../../config/locate.js';
 import { prespawn } from '../../discovery/prespawn.js';
 import { spawnRequest } from '../../discovery/spawn-request.js';
+import { isGatewayEntry } from '../../gateway/own-entry.js';
 import { messageLine, readingMessage } from './console.js';
 
 /**
@@ -14,6 +15,8 @@ import { messageLine, readingMessage } from './console.js';
 
 /** What the command line asks of spawn first. */
 export interface EarlyPlan {
+  /** The command (`list`, `serve`…). */
+  command?: string;
   configFile?: string;
   servers?: string[];
   concurrency: number;
@@ -52,6 +55,8 @@ export function startEarly(plan: EarlyPlan, context: EarlyContext): EarlySpawn {
     if (Object.values(config.namespaces).some((namespace) => namespace.enabled === false)) return nothing; // hides servers
     const known = new Set(config.servers.map((server) => server.name));
     if (plan.servers?.some((name) => !known.has(name))) return nothing; // an error the command itself reports
+    // `serve` skips its own entry (with a note): a config holding one is left to it.
+    if (plan.command === 'serve' && config.servers.some((server) => isGatewayEntry(server))) return nothing;
     const wanted = plan.servers ? new Set(plan.servers) : undefined;
     // Discovery's order: the selected, enabled servers in config order; the first `concurrency` start at once.
     const first = config.servers

@@ -91,7 +91,8 @@ describe('SecretSet: what mcpns sends is registered before it is sent', () => {
     const query = SecretSet.fromServers([
       spec({ transport: 'http', url: 'https://h.example/mcp?tenant=second&api_key=k3y-123&x=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5' }),
     ]);
-    expect([...query.list()].sort()).toEqual(['Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5', 'k3y-123']);
+    expect(query.redact('tenant=second api_key=k3y-123 x=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5')).toBe('tenant=second api_key=*** x=***');
+    expect(query.list()).not.toContain('second');
     const random = spec({ transport: 'http', url: 'https://hooks.example/v1/a3f9c0d1e2b4a6c8e0f1a2b3c4d5e6f7/mcp' });
     expect(describeTarget(random).target).toBe('https://hooks.example/v1/***/mcp');
     // Words, dates and versions are not keys.

@@ -17,9 +17,22 @@ describe('gateway names', () => {
     expect(result.names).toEqual(['a__x', 'b__x', 'y']);
   });
 
-  it('reports names the style gives several pairs (the gateway refuses them)', () => {
-    const result = exposeNames(['a', 'a__b'], pairs(['a', 'b__c'], ['a__b', 'c']), { style: 'double-underscore', key: 'mcpns' });
-    expect(result.collisions).toEqual([{ name: 'a__b__c', members: pairs(['a', 'b__c'], ['a__b', 'c']) }]);
+  it("keeps apart names the style gives several pairs, each with its pair's hash, and reports them", () => {
+    const result = exposeNames(['a', 'a__b', 'z'], pairs(['a', 'b__c'], ['a__b', 'c'], ['z', 'd']), { style: 'double-underscore', key: 'mcpns' });
+    expect(result.collisions).toEqual([{ name: 'a__b__c', members: pairs(['a', 'b__c'], ['a__b', 'c']), exposed: [result.names[0], result.names[1]] }]);
+    expect(result.names[0]).toMatch(/^a__b__c_[0-9a-f]{8}$/);
+    expect(result.names[1]).toMatch(/^a__b__c_[0-9a-f]{8}$/);
+    expect(result.names[0]).not.toBe(result.names[1]);
+    expect(result.names[2]).toBe('z__d');
+    // Deterministic: the same pair gets the same name whatever else is served, in any order.
+    const reordered = exposeNames(['a__b', 'a'], pairs(['a__b', 'c'], ['a', 'b__c']), { style: 'double-underscore', key: 'mcpns' });
+    expect(reordered.names).toEqual([result.names[1], result.names[0]]);
+  });
+
+  it('a tool literally named calc__add beside calc/add: both served, apart', () => {
+    const result = exposeNames(['x'], pairs(['x', 'calc__add'], ['x', 'calc/add']), { style: 'double-underscore', key: 'mcpns' });
+    expect(result.collisions.map((collision) => collision.name)).toEqual(['x__calc__add']);
+    expect(new Set(result.names).size).toBe(2);
   });
 
   it("a server that lies about another server's tool name collides instead of shadowing it (hybrid)", () => {
