@@ -63,7 +63,8 @@ describe('mcpns serve --dry-run', () => {
     const dry = await runCli(['serve', '--dry-run', '--config', file]);
     expect(dry.stdout).toMatch(/NAME_COLLISION .*a__b__whoami/);
     expect(dry.code).toBe(1);
-    const served = await runCli(['serve', '--config', file]);
+    // Over HTTP (stdio would end at once: runCli's stdin is empty): the refusal comes when the first start is over.
+    const served = await runCli(['serve', '--http', '127.0.0.1:0', '--config', file]);
     expect(served.stderr).toContain('refusing to start: 1 exposed name(s) would route to several servers');
     expect(served.stderr).toMatch(/NAME_COLLISION .*a__b__whoami/);
     expect(served.code).toBe(1);

@@ -10,6 +10,7 @@ import { unknownServer } from '../../config/select-servers.js';
 import { UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engine.js';
+import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
@@ -109,31 +110,59 @@ Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style 
       },
     });
     try {
-      await gateway.start();
-      if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
-      if (options.dryRun)
+      if (options.dryRun) {
+        await gateway.start();
+        if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
         return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true });
-      if (refuseCollisions(runtime, gateway, style)) return EXIT.FINDINGS;
-      reportStart(runtime, gateway, config);
+      }
+      // Answer at once: the endpoint is open (a busy port fails here, before any server starts) and a client's
+      // initialize is answered while the upstreams start beside it; lists wait a bounded time for them.
+      const refused = new AbortController();
+      const stop = AbortSignal.any([runtime.io.signal, refused.signal]);
+      let outcome: number = EXIT.OK;
+      let startError: unknown;
+      const served = options.http
+        ? await openHttp(runtime, gateway, { ...options.http, token, allowedHosts: options.allowedHost, allowedOrigins: options.allowedOrigin })
+        : undefined;
       const stopReloading = watchConfiguration(runtime, config, options.watch !== false, async () => {
         const next = await loadConfiguration(runtime, options);
         const result = await gateway.reload(selectServers(next, options));
         return { result, files: next.files };
       });
+      const started = gateway.start().then(
+        () => {
+          if (stop.aborted) return;
+          if (refuseCollisions(runtime, gateway, style)) {
+            outcome = EXIT.FINDINGS;
+            return refused.abort();
+          }
+          reportStart(runtime, gateway, config);
+          const up = gateway.status().filter((entry) => entry.status === 'up').length;
+          const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
+          runtime.console.status(
+            `serving ${gateway.exposure.tools.length} tools from ${up} servers ${where}`,
+            served ? { url: served.url, port: served.address.port } : {},
+          );
+        },
+        (error: unknown) => {
+          startError = error;
+          refused.abort();
+        },
+      );
       try {
-        await serveUntilDone();
+        if (served) await untilAborted(stop);
+        else await serveStdio(runtime, gateway, stop);
       } finally {
         stopReloading();
+        await served?.close();
         requestLog?.close();
       }
-      return EXIT.OK;
+      await gateway.close();
+      await started;
+      if (startError !== undefined) throw startError;
+      return outcome;
     } finally {
       await gateway.close();
-    }
-
-    async function serveUntilDone(): Promise<void> {
-      if (options.http) await serveHttp(runtime, gateway, { ...options.http, token, allowedHosts: options.allowedHost, allowedOrigins: options.allowedOrigin });
-      else await serveStdio(runtime, gateway);
     }
   });
 }
@@ -292,13 +321,17 @@ function dryRun(
   return Math.max(getExitCode(result, settings.failOn), failed ? EXIT.FINDINGS : EXIT.OK);
 }
 
-/** Serve over stdin/stdout until the client closes stdin or a signal arrives. */
-async function serveStdio(runtime: Runtime, gateway: Gateway): Promise<void> {
+/** Serve over stdin/stdout until the client closes stdin or `signal` aborts. */
+async function serveStdio(runtime: Runtime, gateway: Gateway, signal: AbortSignal): Promise<void> {
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
-  runtime.console.status(
-    `serving ${gateway.exposure.tools.length} tools from ${gateway.status().filter((entry) => entry.status === 'up').length} servers on stdio`,
-  );
-  await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal: runtime.io.signal });
+  runtime.console.status(`answering on stdio; starting ${gateway.status().length} servers`);
+  await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal });
+}
+
+/** Resolves when `signal` aborts. */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 /** The environment variable holding the bearer token --http requires. */
@@ -335,20 +368,19 @@ function readToken(runtime: Runtime, file: string | undefined): string | undefin
   return token;
 }
 
-/** Serve Streamable HTTP until a signal arrives. */
-async function serveHttp(
+/** Open the Streamable HTTP endpoint (before any upstream starts: a busy port is an error at once, exit 2). */
+async function openHttp(
   runtime: Runtime,
   gateway: Gateway,
   settings: { host: string; port: number; token?: string | undefined; allowedHosts?: string[] | undefined; allowedOrigins?: string[] | undefined },
-): Promise<void> {
+): Promise<HttpGateway> {
   const { serveGatewayHttp } = await import('../../gateway/serve-http.js');
   const served = await serveGatewayHttp(gateway, settings);
-  runtime.console.status(
-    `serving ${gateway.exposure.tools.length} tools from ${gateway.status().filter((entry) => entry.status === 'up').length} servers at ${served.url}${settings.token ? ' (bearer token required)' : ''}`,
-    { url: served.url, port: served.address.port },
-  );
-  if (!runtime.io.signal.aborted) await new Promise<void>((resolve) => runtime.io.signal.addEventListener('abort', () => resolve(), { once: true }));
-  await served.close();
+  runtime.console.status(`listening at ${served.url}${settings.token ? ' (bearer token required)' : ''}; starting ${gateway.status().length} servers`, {
+    url: served.url,
+    port: served.address.port,
+  });
+  return served;
 }
 
 /** Keys whose values are never logged, whatever they hold. */
