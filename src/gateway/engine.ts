@@ -8,25 +8,13 @@ import { buildCatalog } from '../catalog/build.js';
 import type { Catalog, ServerDiscovery } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec } from '../config/model.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../discovery/defaults.js';
-import type { DiscoveryOptions, HeldSession } from '../discovery/types.js';
 import { applyClientToolFilters } from '../profiles/client-filters.js';
 import { applyProfile } from '../profiles/profile.js';
-import { liveSource } from '../source/live-source.js';
 import type { SecretSet } from '../util/redact.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
 import type { NamingSettings } from './names.js';
-import {
-  connectUpstream,
-  gatewayRole,
-  MODERN_REVISION,
-  upstreamFromHeld,
-  upstreamRpcError,
-  type JsonObject,
-  type RawHandlers,
-  type Upstream,
-  type UpstreamHooks,
-} from './upstream.js';
+import { failureOf, realConnect, startAll, type ConnectSettings, type FirstStart, type UpstreamFactory } from './start-up.js';
+import { MODERN_REVISION, upstreamRpcError, type JsonObject, type RawHandlers, type Upstream, type UpstreamHooks } from './upstream.js';
 
 /** One downstream client connection (a stdio connection, or one 2025-era HTTP session). */
 export interface DownstreamSession {
@@ -100,7 +88,12 @@ export interface GatewayOptions {
   profile?: string | undefined;
   naming: NamingSettings;
   /** Deadlines, auth, secrets, environment and concurrency of the upstream start (`hold`/`role` are the gateway's). */
-  discovery: Omit<DiscoveryOptions, 'hold' | 'role' | 'deferClose'>;
+  discovery: ConnectSettings;
+  /**
+   * How an upstream session is opened (default: the real connection layer, the first start through discovery so
+   * servers spawned first are adopted and `catalog` is filled). Tests and library users pass their own.
+   */
+  connect?: UpstreamFactory | undefined;
   /** Start upstreams on the first downstream request instead of at start. */
   lazy?: boolean | undefined;
   /** Items per page of tools/prompts/resources lists served downstream. */
@@ -181,7 +174,10 @@ export class Gateway {
   /** The first discovery's catalog (what `--dry-run` prints). */
   catalog: Catalog | undefined;
 
+  private readonly connect: UpstreamFactory;
+
   constructor(private readonly options: GatewayOptions) {
+    this.connect = options.connect ?? realConnect(options.discovery);
     this.hooks = {
       onNotification: (server, method, params) => this.onUpstreamNotification(server, method, params),
       onServerRequest: (server, method, params, signal) => this.onServerRequest(server, method, params, signal),
@@ -215,69 +211,43 @@ export class Gateway {
   }
 
   private async startAll(): Promise<void> {
-    const slots = [...this.slots.values()];
-    const held = new Map<string, HeldSession>();
-    const settling = new Map<string, (discovery: ServerDiscovery) => Promise<void>>();
+    const slots = new Map([...this.slots.values()].map((slot) => [slot.spec.name, slot]));
     const adoptions: Promise<void>[] = [];
-    for (const slot of slots) {
+    const settled = new Map<string, () => void>();
+    for (const slot of slots.values()) {
       slot.status = 'starting';
-      let settled: () => void = () => {};
-      slot.starting = new Promise<void>((resolve) => (settled = resolve));
-      settling.set(slot.spec.name, (discovery) => {
-        settling.delete(slot.spec.name);
-        return this.settleFirstStart(slot, discovery, held.get(slot.spec.name)).finally(() => {
-          slot.starting = undefined;
-          settled();
-        });
-      });
+      slot.starting = new Promise<void>((resolve) => settled.set(slot.spec.name, resolve));
     }
-    const settle = (discovery: ServerDiscovery): void => {
-      const next = settling.get(discovery.server.name);
-      if (next) adoptions.push(next(discovery));
-    };
-    const source = liveSource(
-      slots.map((slot) => slot.spec),
-      { cwd: this.options.config?.baseDir ?? process.cwd() },
-    );
-    let discoveries: ServerDiscovery[] = [];
-    try {
-      discoveries = await source.discover(undefined, {
-        ...this.options.discovery,
+    const discoveries = await startAll(
+      [...slots.values()].map((slot) => slot.spec),
+      {
+        connect: this.options.connect,
+        settings: this.options.discovery,
+        hooks: this.hooks,
         signal: this.stopping.signal,
-        role: gatewayRole(this.hooks),
-        hold: (server, session) => {
-          if (this.closed) return false;
-          held.set(server, session);
-          return true;
+        cwd: this.options.config?.baseDir ?? process.cwd(),
+        isOpen: () => !this.closed,
+        onEach: (start) => {
+          const slot = slots.get(start.spec.name)!;
+          adoptions.push(
+            this.settleFirstStart(slot, start).finally(() => {
+              slot.starting = undefined;
+              settled.get(slot.spec.name)?.();
+            }),
+          );
         },
-        // Each server is served as soon as its discovery ends, not when the slowest one's does.
-        onProgress: (event) => {
-          this.options.discovery.onProgress?.(event);
-          if ((event.phase === 'done' || event.phase === 'failed') && event.discovery) settle(event.discovery);
-        },
-      });
-    } finally {
-      for (const discovery of discoveries) settle(discovery);
-      for (const slot of slots) {
-        const name = slot.spec.name;
-        settle({ server: { name, transport: slot.spec.transport, source: '', status: 'error', toolCount: 0 }, tools: [], stderr: '' });
-      }
-    }
+      },
+    );
     this.catalog = this.filtered(discoveries);
     await Promise.all(adoptions);
     this.recompute(true, false);
   }
 
   /** A server's first start ended: into service, or failed (and retried with backoff). */
-  private async settleFirstStart(slot: Slot, discovery: ServerDiscovery, session: HeldSession | undefined): Promise<void> {
-    if (slot.status === 'closed') return void (await session?.session.close());
-    if (!session || discovery.server.status !== 'ok') {
-      await session?.session.close();
-      this.failed(slot, discovery.server.error?.code ?? 'FAILED', discovery.server.error?.message ?? 'the server did not start');
-      return;
-    }
-    const upstream = upstreamFromHeld(slot.spec.name, session, { maxResponseBytes: this.options.discovery.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES });
-    await this.adopt(slot, upstream, false);
+  private async settleFirstStart(slot: Slot, start: FirstStart): Promise<void> {
+    if (slot.status === 'closed') return void (await start.upstream?.close());
+    if (!start.upstream) return this.failed(slot, start.error?.code ?? 'FAILED', start.error?.message ?? 'the server did not start');
+    await this.adopt(slot, start.upstream, false);
     // Clients that already listed hear of it now; the status line waits for the whole start.
     if (slot.status === 'up') this.recompute(true, false);
   }
@@ -294,7 +264,10 @@ export class Gateway {
 
   /** Some server is still in its first start. */
   private isStarting(): boolean {
-    for (const slot of this.slots.values()) if (slot.status === 'starting' && slot.failures === 0) return true;
+    for (const slot of this.slots.values()) {
+      // Idle before start() (a client may initialize first): starting all the same, unless --lazy waits for a request.
+      if ((slot.status === 'starting' || (slot.status === 'idle' && !this.options.lazy)) && slot.failures === 0) return true;
+    }
     return false;
   }
 
@@ -377,15 +350,12 @@ export class Gateway {
     await previous?.close().catch(() => {});
     if (slot.spec.transport !== 'http' || (legacy.protocolVersion ?? '') >= MODERN_REVISION) return;
     try {
-      const modern = await connectUpstream(slot.spec, {
-        role: gatewayRole(this.hooks, true),
+      const modern = await this.connect(slot.spec, {
+        hooks: this.hooks,
+        modern: true,
         // A probe, not the server's start: a server that does not answer it soon is served without it.
         timeoutMs: Math.min(this.options.discovery.timeoutMs ?? MODERN_PROBE_MS, MODERN_PROBE_MS),
         signal: this.stopping.signal,
-        auth: this.options.discovery.auth,
-        secrets: this.options.discovery.secrets,
-        hostEnv: this.options.discovery.hostEnv,
-        maxResponseBytes: this.options.discovery.maxResponseBytes,
       });
       if (this.closed || slot.status === 'closed' || (modern.protocolVersion ?? '') < MODERN_REVISION) return void (await modern.close());
       slot.modern = modern;
@@ -434,20 +404,12 @@ export class Gateway {
     slot.status = 'starting';
     slot.starting = (async () => {
       try {
-        const upstream = await connectUpstream(slot.spec, {
-          role: gatewayRole(this.hooks),
-          timeoutMs: this.options.discovery.timeoutMs,
-          signal: this.stopping.signal,
-          auth: this.options.discovery.auth,
-          secrets: this.options.discovery.secrets,
-          hostEnv: this.options.discovery.hostEnv,
-          maxResponseBytes: this.options.discovery.maxResponseBytes,
-        });
+        const upstream = await this.connect(slot.spec, { hooks: this.hooks, modern: false, signal: this.stopping.signal });
         await this.adopt(slot, upstream, true);
         if (slot.status === 'up') this.recompute(true);
       } catch (error) {
-        const code = (error as { reason?: string }).reason ?? 'FAILED';
-        this.failed(slot, code, error instanceof Error ? error.message : String(error));
+        const failure = failureOf(error);
+        this.failed(slot, failure.code, failure.message);
       } finally {
         slot.starting = undefined;
       }
@@ -861,7 +823,8 @@ export class Gateway {
    * session calls at once).
    */
   private async lazyStart(): Promise<void> {
-    if (this.options.lazy && this.startedOnce === undefined) void this.ensureStarted();
+    // Not lazy: start() is on its way (a request came first), and this is the same start.
+    if (this.startedOnce === undefined) void this.ensureStarted();
   }
 
   /**

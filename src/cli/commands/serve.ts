@@ -129,6 +129,8 @@ Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style 
         const result = await gateway.reload(selectServers(next, options));
         return { result, files: next.files };
       });
+      // stdio: the client's opening message is read (and answered) from here on, before the upstreams load anything.
+      const serving = served ? untilAborted(stop) : (await openStdio(runtime, gateway, stop)).done;
       const started = gateway.start().then(
         () => {
           if (stop.aborted) return;
@@ -150,8 +152,7 @@ Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style 
         },
       );
       try {
-        if (served) await untilAborted(stop);
-        else await serveStdio(runtime, gateway, stop);
+        await serving;
       } finally {
         stopReloading();
         await served?.close();
@@ -321,11 +322,12 @@ function dryRun(
   return Math.max(getExitCode(result, settings.failOn), failed ? EXIT.FINDINGS : EXIT.OK);
 }
 
-/** Serve over stdin/stdout until the client closes stdin or `signal` aborts. */
-async function serveStdio(runtime: Runtime, gateway: Gateway, signal: AbortSignal): Promise<void> {
+/** Start serving over stdin/stdout: resolves once it reads, with the promise of its end (stdin closed, `signal`). */
+async function openStdio(runtime: Runtime, gateway: Gateway, signal: AbortSignal): Promise<{ done: Promise<void> }> {
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
   runtime.console.status(`answering on stdio; starting ${gateway.status().length} servers`);
-  await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal });
+  // Wrapped: an async function's promise would wait for this one, and the upstreams must start now.
+  return { done: serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal }) };
 }
 
 /** Resolves when `signal` aborts. */
