@@ -12,6 +12,12 @@ export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 /** After the direct child exits, how long to wait for the rest of stdout before reporting the close. */
 const EXIT_FLUSH_MS = 100;
+/**
+ * Log notifications (`notifications/message`) past this many in one second are dropped before the SDK reads them: the
+ * SDK validates every message against four schemas, so a server writing 100 000 of them held its own tools/list
+ * answer (and every other server's) for seconds. Nothing downstream shows more (the gateway forwards 500 a second).
+ */
+export const MAX_LOG_NOTIFICATIONS_PER_SECOND = 1000;
 
 /** The command could not be started at all (ENOENT, EACCES…); `code` is Node's errno code. */
 export class SpawnError extends Error {
@@ -95,6 +101,8 @@ export class ProcessGroupStdioTransport implements Transport {
   private closed = false;
   private finished = false;
   private sawMessage = false;
+  /** Log notifications in the current second (see MAX_LOG_NOTIFICATIONS_PER_SECOND), and whether a drop was noted. */
+  private logWindow = { second: -1, count: 0, noted: false };
   /** notifications/cancelled went out: close() leaves the server time to read it (CANCELLED_CLOSE_POLICY). */
   private cancelSent = false;
   private readonly maxLineBytes: number;
@@ -281,7 +289,9 @@ export class ProcessGroupStdioTransport implements Transport {
     // Only a line this long can nest that deep (each level costs at least two characters).
     if (text.length > 2 * WIRE_MAX_DEPTH && capDepth(value)) this.options.stderr.note(`a value nested more than ${WIRE_MAX_DEPTH} levels deep was cut there`);
     if (this.sawMessage && this.onRawMessage?.(value)) return;
-    const parsed = JSONRPCMessageSchema.safeParse(value);
+    // A notification is checked by hand (what the schema asks of one): a server that floods log notifications costs
+    // a few property reads per message, not a schema walk.
+    const parsed = isPlainNotification(value) ? { success: true as const, data: value } : JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       this.options.stderr.note(`stdout line that is not a JSON-RPC message ignored: ${this.options.stderr.excerpt(text, 200)}`);
       return;
@@ -292,18 +302,37 @@ export class ProcessGroupStdioTransport implements Transport {
       if (this.group) this.group.interruptGraceMs = TERM_GRACE_MS;
       this.options.onFirstMessage?.();
     }
+    if ((parsed.data as { method?: unknown }).method === 'notifications/message' && this.logFlooded()) return;
     this.options.observe?.(parsed.data);
     this.deliver(parsed.data);
   }
 
-  /** Messages that wait for the notification handler the SDK has scheduled (see `deliver`). */
+  /** True when this log notification is over the second's cap (the first drop is noted in the stderr tail). */
+  private logFlooded(): boolean {
+    const second = Math.floor(performance.now() / 1000);
+    const window = this.logWindow;
+    if (window.second !== second) {
+      window.second = second;
+      window.count = 0;
+    }
+    if (++window.count <= MAX_LOG_NOTIFICATIONS_PER_SECOND) return false;
+    if (!window.noted) {
+      window.noted = true;
+      this.options.stderr.note(`log notifications over ${MAX_LOG_NOTIFICATIONS_PER_SECOND} a second were dropped`);
+    }
+    return true;
+  }
+
+  /** Messages that wait for the notification handler the SDK has scheduled (see `deliver`), from `backlogHead` on. */
   private backlog: JSONRPCMessage[] | undefined;
+  private backlogHead = 0;
 
   /**
    * Hand a message to the SDK in order. The SDK runs a notification's handler a microtask later but settles a response
    * at once: a progress notification and the response it precedes, read in one chunk, reached the handler after the
    * response had removed it, and the call's last progress line was lost. After a notification, what follows waits
-   * for one microtask (queued after the SDK's, so it runs after the handler).
+   * for one microtask (queued after the SDK's, so it runs after the handler). The backlog is read from a moving head,
+   * never copied: a server that writes 100 000 notifications in one burst costs linear time, not quadratic.
    */
   private deliver(message: JSONRPCMessage): void {
     if (this.backlog) {
@@ -311,13 +340,40 @@ export class ProcessGroupStdioTransport implements Transport {
       return;
     }
     this.onmessage?.(message);
-    if (!('method' in message) || 'id' in message) return;
-    this.backlog = [];
-    queueMicrotask(() => {
-      const waiting = this.backlog ?? [];
-      this.backlog = undefined;
-      // A notification among them defers the rest again, in order (deliver queues them behind it).
-      for (const message of waiting) this.deliver(message);
-    });
+    if (isNotification(message)) this.deferBacklog();
   }
+
+  private deferBacklog(): void {
+    this.backlog ??= [];
+    queueMicrotask(() => this.drainBacklog());
+  }
+
+  private drainBacklog(): void {
+    const backlog = this.backlog;
+    if (!backlog) return;
+    while (this.backlogHead < backlog.length) {
+      const message = backlog[this.backlogHead++]!;
+      this.onmessage?.(message);
+      if (isNotification(message)) return void queueMicrotask(() => this.drainBacklog());
+    }
+    this.backlog = undefined;
+    this.backlogHead = 0;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A JSON-RPC notification JSONRPCMessageSchema accepts as it is: jsonrpc 2.0, a method, object params without `_meta`,
+ * no other member (the schema is strict). Anything else (`_meta` included) goes through the schema.
+ */
+function isPlainNotification(value: unknown): value is JSONRPCMessage {
+  if (!isObject(value) || value['jsonrpc'] !== '2.0' || typeof value['method'] !== 'string') return false;
+  for (const key in value) if (key !== 'jsonrpc' && key !== 'method' && key !== 'params') return false;
+  const params = value['params'];
+  return params === undefined || (isObject(params) && params['_meta'] === undefined);
+}
+
+function isNotification(message: JSONRPCMessage): boolean {
+  return 'method' in message && !('id' in message);
 }

@@ -8,26 +8,14 @@ import { buildCatalog } from '../catalog/build.js';
 import type { Catalog, ServerDiscovery } from '../catalog/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec } from '../config/model.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../discovery/defaults.js';
-import type { DiscoveryOptions, HeldSession } from '../discovery/types.js';
 import { applyClientToolFilters } from '../profiles/client-filters.js';
 import { applyProfile } from '../profiles/profile.js';
-import { liveSource } from '../source/live-source.js';
 import type { SecretSet } from '../util/redact.js';
 import { isPermanentFailure, retryDelayMs, stderrTail } from './supervision.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
 import type { NamingSettings } from './names.js';
-import {
-  connectUpstream,
-  gatewayRole,
-  MODERN_REVISION,
-  upstreamFromHeld,
-  upstreamRpcError,
-  type JsonObject,
-  type RawHandlers,
-  type Upstream,
-  type UpstreamHooks,
-} from './upstream.js';
+import { failureOf, realConnect, startAll, type ConnectSettings, type FirstStart, type UpstreamFactory } from './start-up.js';
+import { MODERN_REVISION, upstreamRpcError, type JsonObject, type RawHandlers, type Upstream, type UpstreamHooks } from './upstream.js';
 
 /** One downstream client connection (a stdio connection, or one 2025-era HTTP session). */
 export interface DownstreamSession {
@@ -103,19 +91,34 @@ export interface GatewayOptions {
   profile?: string | undefined;
   naming: NamingSettings;
   /** Deadlines, auth, secrets, environment and concurrency of the upstream start (`hold`/`role` are the gateway's). */
-  discovery: Omit<DiscoveryOptions, 'hold' | 'role' | 'deferClose'>;
+  discovery: ConnectSettings;
+  /**
+   * How an upstream session is opened (default: the real connection layer, the first start through discovery so
+   * servers spawned first are adopted and `catalog` is filled). Tests and library users pass their own.
+   */
+  connect?: UpstreamFactory | undefined;
   /** Start upstreams on the first downstream request instead of at start. */
   lazy?: boolean | undefined;
   /** Items per page of tools/prompts/resources lists served downstream. */
   pageSize?: number | undefined;
   /** Cap on notifications/message forwarded per upstream per second (a flood is cut, counted and reported). */
   maxLogRate?: number | undefined;
+  /**
+   * How long a list request (tools, prompts, resources) waits for servers still in their first start before it is
+   * answered with what is ready (default LIST_WAIT_MS); the rest are announced with list_changed when they arrive.
+   */
+  listWaitMs?: number | undefined;
   onEvent?: ((event: GatewayEvent) => void) | undefined;
   onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
   secrets?: SecretSet | undefined;
 }
 
 const DEFAULT_PAGE_SIZE = 500;
+/**
+ * How long a list waits for servers still starting: well under the 5 s a client such as Claude Code gives an MCP
+ * server at start, so a slow upstream never costs the client every tool; late servers are announced with list_changed.
+ */
+export const LIST_WAIT_MS = 2500;
 /** The reserved envelope keys the gateway sets on what it sends a server's 2026-07-28 session. */
 const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
@@ -163,6 +166,10 @@ export class Gateway {
   private exposureState: Exposure;
   private readonly hooks: UpstreamHooks;
   private closed = false;
+  /** Aborted by close() (and by the caller's signal): a start still under way ends at once, its processes with it. */
+  private readonly stopping = new AbortController();
+  /** Requests waiting for a name a server still starting may bring (woken at each recompute). */
+  private readonly exposureWaiters = new Set<() => void>();
   private startedOnce: Promise<void> | undefined;
   private readonly listeners = new Set<(kind: 'tools' | 'prompts' | 'resources') => void>();
   /** Fast-path calls in flight, by session and downstream request id (for cancellation). */
@@ -170,12 +177,20 @@ export class Gateway {
   /** The first discovery's catalog (what `--dry-run` prints). */
   catalog: Catalog | undefined;
 
+  private readonly connect: UpstreamFactory;
+
   constructor(private readonly options: GatewayOptions) {
+    this.connect = options.connect ?? realConnect(options.discovery);
     this.hooks = {
       onNotification: (server, method, params) => this.onUpstreamNotification(server, method, params),
       onServerRequest: (server, method, params, signal) => this.onServerRequest(server, method, params, signal),
     };
     for (const spec of options.servers) this.slots.set(spec.name, newSlot(spec));
+    const outer = options.discovery.signal;
+    if (outer) {
+      if (outer.aborted) this.stopping.abort(outer.reason);
+      else outer.addEventListener('abort', () => this.stopping.abort(outer.reason), { once: true });
+    }
     this.exposureState = computeExposure([], options.naming);
   }
 
@@ -183,7 +198,11 @@ export class Gateway {
     return this.exposureState;
   }
 
-  /** Start every upstream at once (or nothing with `lazy`); resolves when each has answered or failed. */
+  /**
+   * Start every upstream at once (or nothing with `lazy`); resolves when each has answered or failed. Nothing waits
+   * for it to be served: each server is taken into service as soon as it has listed what it offers, lists wait a
+   * bounded time for the rest (`listWaitMs`), and clients hear of late ones through list_changed.
+   */
   start(): Promise<void> {
     if (this.options.lazy) return Promise.resolve();
     return this.ensureStarted();
@@ -195,37 +214,64 @@ export class Gateway {
   }
 
   private async startAll(): Promise<void> {
-    const specs = [...this.slots.values()].map((slot) => slot.spec);
-    const held = new Map<string, HeldSession>();
-    for (const slot of this.slots.values()) slot.status = 'starting';
-    const source = liveSource(specs, { cwd: this.options.config?.baseDir ?? process.cwd() });
-    const discoveries = await source.discover(undefined, {
-      ...this.options.discovery,
-      role: gatewayRole(this.hooks),
-      hold: (server, session) => {
-        if (this.closed) return false;
-        held.set(server, session);
-        return true;
+    const slots = new Map([...this.slots.values()].map((slot) => [slot.spec.name, slot]));
+    const adoptions: Promise<void>[] = [];
+    const settled = new Map<string, () => void>();
+    for (const slot of slots.values()) {
+      slot.status = 'starting';
+      slot.starting = new Promise<void>((resolve) => settled.set(slot.spec.name, resolve));
+    }
+    const discoveries = await startAll(
+      [...slots.values()].map((slot) => slot.spec),
+      {
+        connect: this.options.connect,
+        settings: this.options.discovery,
+        hooks: this.hooks,
+        signal: this.stopping.signal,
+        cwd: this.options.config?.baseDir ?? process.cwd(),
+        isOpen: () => !this.closed,
+        onEach: (start) => {
+          const slot = slots.get(start.spec.name)!;
+          adoptions.push(
+            this.settleFirstStart(slot, start).finally(() => {
+              slot.starting = undefined;
+              settled.get(slot.spec.name)?.();
+            }),
+          );
+        },
       },
-    });
-    this.catalog = this.filtered(discoveries);
-    await Promise.all(
-      discoveries.map(async (discovery) => {
-        const slot = this.slots.get(discovery.server.name);
-        if (!slot) return;
-        const session = held.get(discovery.server.name);
-        if (!session || discovery.server.status !== 'ok') {
-          this.failed(slot, discovery.server.error?.code ?? 'FAILED', discovery.server.error?.message ?? 'the server did not start', discovery.stderr);
-          return;
-        }
-        await this.adopt(
-          slot,
-          upstreamFromHeld(slot.spec.name, session, { maxResponseBytes: this.options.discovery.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES }),
-          false,
-        );
-      }),
     );
-    this.recompute(false);
+    this.catalog = this.filtered(discoveries);
+    await Promise.all(adoptions);
+    this.recompute(true, false);
+  }
+
+  /** A server's first start ended: into service, or failed (and retried with backoff). */
+  private async settleFirstStart(slot: Slot, start: FirstStart): Promise<void> {
+    if (slot.status === 'closed') return void (await start.upstream?.close());
+    if (!start.upstream) return this.failed(slot, start.error?.code ?? 'FAILED', start.error?.message ?? 'the server did not start', start.error?.stderr);
+    await this.adopt(slot, start.upstream, false);
+    // Clients that already listed hear of it now; the status line waits for the whole start.
+    if (slot.status === 'up') this.recompute(true, false);
+  }
+
+  /** Wait for servers still in their first start, at most `listWaitMs` (lists answer with what is ready then). */
+  private async waitForStart(): Promise<void> {
+    const started = this.startedOnce;
+    if (!started || !this.isStarting()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.listWaitMs ?? LIST_WAIT_MS)));
+    await Promise.race([started.catch(() => {}), bound]);
+    clearTimeout(timer);
+  }
+
+  /** Some server is still in its first start. */
+  private isStarting(): boolean {
+    for (const slot of this.slots.values()) {
+      // Idle before start() (a client may initialize first): starting all the same, unless --lazy waits for a request.
+      if ((slot.status === 'starting' || (slot.status === 'idle' && !this.options.lazy)) && slot.failures === 0) return true;
+    }
+    return false;
   }
 
   /** The catalog with client filters and the profile applied (tools marked hidden stay in it). */
@@ -307,15 +353,12 @@ export class Gateway {
     await previous?.close().catch(() => {});
     if (slot.spec.transport !== 'http' || (legacy.protocolVersion ?? '') >= MODERN_REVISION) return;
     try {
-      const modern = await connectUpstream(slot.spec, {
-        role: gatewayRole(this.hooks, true),
+      const modern = await this.connect(slot.spec, {
+        hooks: this.hooks,
+        modern: true,
         // A probe, not the server's start: a server that does not answer it soon is served without it.
         timeoutMs: Math.min(this.options.discovery.timeoutMs ?? MODERN_PROBE_MS, MODERN_PROBE_MS),
-        signal: this.options.discovery.signal,
-        auth: this.options.discovery.auth,
-        secrets: this.options.discovery.secrets,
-        hostEnv: this.options.discovery.hostEnv,
-        maxResponseBytes: this.options.discovery.maxResponseBytes,
+        signal: this.stopping.signal,
       });
       if (this.closed || slot.status === 'closed' || (modern.protocolVersion ?? '') < MODERN_REVISION) return void (await modern.close());
       slot.modern = modern;
@@ -372,20 +415,12 @@ export class Gateway {
     slot.status = 'starting';
     slot.starting = (async () => {
       try {
-        const upstream = await connectUpstream(slot.spec, {
-          role: gatewayRole(this.hooks),
-          timeoutMs: this.options.discovery.timeoutMs,
-          signal: this.options.discovery.signal,
-          auth: this.options.discovery.auth,
-          secrets: this.options.discovery.secrets,
-          hostEnv: this.options.discovery.hostEnv,
-          maxResponseBytes: this.options.discovery.maxResponseBytes,
-        });
+        const upstream = await this.connect(slot.spec, { hooks: this.hooks, modern: false, signal: this.stopping.signal });
         await this.adopt(slot, upstream, true);
         if (slot.status === 'up') this.recompute(true);
       } catch (error) {
-        const code = (error as { reason?: string }).reason ?? 'FAILED';
-        this.failed(slot, code, error instanceof Error ? error.message : String(error), (error as { stderr?: string }).stderr);
+        const failure = failureOf(error);
+        this.failed(slot, failure.code, failure.message, failure.stderr);
       } finally {
         slot.starting = undefined;
       }
@@ -393,11 +428,13 @@ export class Gateway {
     return slot.starting;
   }
 
-  /** Recompute the exposure; with `announce`, tell every client what changed. */
-  private recompute(announce: boolean): void {
+  /** Recompute the exposure; with `announce`, tell every client what changed (and, with `report`, the status lines). */
+  private recompute(announce: boolean, report = announce): void {
     const before = this.exposureState;
     const offers = [...this.slots.values()].map((slot) => slot.offer);
     this.exposureState = computeExposure(offers, this.options.naming);
+    for (const waiter of this.exposureWaiters) waiter();
+    this.exposureWaiters.clear();
     if (!announce) return;
     const known = new Set(before.collisions.map((collision) => `${collision.kind}\0${collision.name}`));
     for (const collision of this.exposureState.collisions) {
@@ -415,7 +452,8 @@ export class Gateway {
     if (changed(before.tools, after.tools)) this.broadcastListChanged('tools');
     if (changed(before.prompts, after.prompts)) this.broadcastListChanged('prompts');
     if (changed(before.resources, after.resources) || changed(before.templates, after.templates)) this.broadcastListChanged('resources');
-    this.options.onEvent?.({ type: 'exposure-changed', tools: after.tools.length, prompts: after.prompts.length, resources: after.resources.length });
+    if (report)
+      this.options.onEvent?.({ type: 'exposure-changed', tools: after.tools.length, prompts: after.prompts.length, resources: after.resources.length });
   }
 
   private broadcastListChanged(kind: 'tools' | 'prompts' | 'resources'): void {
@@ -451,11 +489,15 @@ export class Gateway {
     return this.sessions.size;
   }
 
-  /** Which capabilities the gateway declares downstream: what its upstreams offer together. */
+  /**
+   * Which capabilities the gateway declares downstream: what its upstreams offer together — or, while some have not
+   * started yet (a client initializes at once), everything a server may offer, since a session's capabilities are
+   * fixed at initialize.
+   */
   capabilities(): JsonObject {
-    const lazy = this.options.lazy === true && this.startedOnce === undefined;
-    const has = (key: string): boolean => lazy || [...this.slots.values()].some((slot) => slot.upstream?.capabilities[key] !== undefined);
-    const subscribe = lazy || [...this.slots.values()].some((slot) => (slot.upstream?.capabilities['resources'] as JsonObject | undefined)?.['subscribe']);
+    const unknown = (this.options.lazy === true && this.startedOnce === undefined) || this.isStarting();
+    const has = (key: string): boolean => unknown || [...this.slots.values()].some((slot) => slot.upstream?.capabilities[key] !== undefined);
+    const subscribe = unknown || [...this.slots.values()].some((slot) => (slot.upstream?.capabilities['resources'] as JsonObject | undefined)?.['subscribe']);
     return {
       tools: { listChanged: true },
       ...(has('prompts') ? { prompts: { listChanged: true } } : {}),
@@ -490,8 +532,8 @@ export class Gateway {
   private async ready(server: string): Promise<Slot & { upstream: Upstream }> {
     const slot = this.slots.get(server);
     if (!slot) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown server "${server}"`);
-    if (slot.status === 'idle' || (slot.status === 'starting' && this.startedOnce === undefined)) await this.ensureStarted();
-    if (slot.status === 'starting') await (slot.starting ?? this.startedOnce);
+    if (slot.status === 'idle') void this.ensureStarted();
+    if (slot.status === 'starting') await slot.starting;
     if (slot.status !== 'up' || !slot.upstream) {
       const why = slot.lostReason ?? (slot.error ? `${slot.error.code}: ${slot.error.message}` : 'it is not running');
       const next = slot.status === 'failed' ? 'mcpns does not retry it until its configuration changes' : 'mcpns retries it in the background';
@@ -619,9 +661,8 @@ export class Gateway {
   }
 
   async callTool(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
-    await this.lazyStart();
     const name = String(params['name']);
-    const route = this.exposureState.toolRoutes.get(name);
+    const route = await this.routeOf(() => this.exposureState.toolRoutes.get(name));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     return this.forward(route, 'tools/call', { ...params, name: route.name }, call, { tool: route.name });
   }
@@ -687,35 +728,29 @@ export class Gateway {
   };
 
   async getPrompt(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
-    await this.lazyStart();
     const name = String(params['name']);
-    const route = this.exposureState.promptRoutes.get(name);
+    const route = await this.routeOf(() => this.exposureState.promptRoutes.get(name));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
     return this.forward(route, 'prompts/get', { ...params, name: route.name }, call, { tool: route.name });
   }
 
   async readResource(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
-    await this.lazyStart();
     const uri = String(params['uri']);
-    const route = routeUri(this.exposureState, uri);
+    const route = await this.routeOf(() => routeUri(this.exposureState, uri));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource ${uri} not found`, { uri });
     return this.forward(route, 'resources/read', { ...params, uri: route.name }, call);
   }
 
   async complete(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
-    await this.lazyStart();
     const ref = (params['ref'] ?? {}) as JsonObject;
-    let route: Route | undefined;
-    let upstreamRef: JsonObject = ref;
-    if (ref['type'] === 'ref/prompt') {
-      route = this.exposureState.promptRoutes.get(String(ref['name']));
-      if (route) upstreamRef = { ...ref, name: route.name };
-    } else if (ref['type'] === 'ref/resource') {
+    const route = await this.routeOf((): Route | undefined => {
+      if (ref['type'] === 'ref/prompt') return this.exposureState.promptRoutes.get(String(ref['name']));
+      if (ref['type'] !== 'ref/resource') return undefined;
       const uri = String(ref['uri']);
       const template = this.exposureState.templateRoutes.find((entry) => entry.exposed === uri);
-      route = template ? { server: template.server, name: template.template } : routeUri(this.exposureState, uri);
-      if (route) upstreamRef = { ...ref, uri: route.name };
-    }
+      return template ? { server: template.server, name: template.template } : routeUri(this.exposureState, uri);
+    });
+    const upstreamRef: JsonObject = !route ? ref : ref['type'] === 'ref/prompt' ? { ...ref, name: route.name } : { ...ref, uri: route.name };
     if (!route) return { completion: { values: [], total: 0, hasMore: false } };
     const slot = this.slots.get(route.server);
     if (!slot?.upstream?.capabilities['completions']) return { completion: { values: [], total: 0, hasMore: false } };
@@ -723,8 +758,7 @@ export class Gateway {
   }
 
   async subscribe(session: DownstreamSession | undefined, uri: string, call: DownstreamCall): Promise<JsonObject> {
-    await this.lazyStart();
-    const route = routeUri(this.exposureState, uri);
+    const route = await this.routeOf(() => routeUri(this.exposureState, uri));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource ${uri} not found`, { uri });
     const slot = await this.ready(route.server);
     const resources = slot.upstream.capabilities['resources'] as JsonObject | undefined;
@@ -777,6 +811,8 @@ export class Gateway {
   /** One page of an exposed list (`cursor` is the gateway's own: an offset). */
   async page(kind: 'tools' | 'prompts' | 'resources' | 'resourceTemplates', cursor: unknown): Promise<JsonObject> {
     await this.lazyStart();
+    // A first page waits (bounded) for servers still starting; the later pages of a list are not held up again.
+    if (cursor === undefined) await this.waitForStart();
     const list =
       kind === 'tools'
         ? this.exposureState.tools
@@ -796,8 +832,28 @@ export class Gateway {
     return { [kind]: items, ...(start + size < list.length ? { nextCursor: `o${start + size}` } : {}) };
   }
 
+  /**
+   * Before a request is routed: with `--lazy`, the first one starts every upstream; a name not (yet) exposed waits for
+   * the servers still in their first start, for it may be theirs (a client that knows the names from an earlier
+   * session calls at once).
+   */
   private async lazyStart(): Promise<void> {
-    if (this.options.lazy && this.startedOnce === undefined) await this.ensureStarted();
+    // Not lazy: start() is on its way (a request came first), and this is the same start.
+    if (this.startedOnce === undefined) void this.ensureStarted();
+  }
+
+  /**
+   * The route `find` gives; while it gives none and servers are in their first start, asked again each time the
+   * exposure changes (bounded by those servers' start deadlines).
+   */
+  private async routeOf<T>(find: () => T | undefined): Promise<T | undefined> {
+    await this.lazyStart();
+    let found = find();
+    while (found === undefined && this.isStarting() && !this.closed) {
+      await Promise.race([this.startedOnce?.catch(() => {}), new Promise<void>((resolve) => this.exposureWaiters.add(resolve))]);
+      found = find();
+    }
+    return found;
   }
 
   // ——— upstream → downstream ———
@@ -987,6 +1043,7 @@ export class Gateway {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopping.abort(new Error('the gateway is closing'));
     this.sessions.clear();
     await this.startedOnce?.catch(() => {});
     await Promise.all([...this.slots.values()].map((slot) => this.closeSlot(slot)));

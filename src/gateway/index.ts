@@ -9,6 +9,9 @@ export type { DownstreamSession, GatewayEvent, GatewayOptions, RequestLogEntry }
 export type { Exposure, Offer, Route } from './exposure.js';
 export { DEFAULT_GATEWAY_STYLE, exposeNames, type NamingSettings, type ShortenedName } from './names.js';
 export { serveGatewayStdio } from './serve-stdio.js';
+export { LIST_WAIT_MS } from './engine.js';
+export type { ConnectContext, UpstreamFactory } from './start-up.js';
+export type { JsonObject, Upstream, UpstreamHooks } from './upstream.js';
 
 /** A gateway over the given servers; nothing starts until `start()` (or the first request with `lazy`). */
 export function createGateway(options: GatewayOptions): Gateway {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { McpnsError } from '../errors.js';
 import { createDownstreamServer, createSessionServer } from './downstream.js';
 import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
 import { BoundedEventStore, type EventStoreLimits, type SessionEventStore } from './event-store.js';
@@ -70,6 +71,19 @@ function deeperThan(value: unknown, max: number): boolean {
     for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
+}
+
+/** A bind that failed, said in the user's terms (a busy port is the common case: another gateway already runs). */
+function listenError(error: NodeJS.ErrnoException, options: { host: string; port: number }): McpnsError {
+  const where = `${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`;
+  if (error.code === 'EADDRINUSE') {
+    return new McpnsError('IO', `port ${options.port} is in use (${where})`, {
+      hint: 'stop what listens there (another mcpns serve?), or pick another port with --http (0 picks a free one)',
+    });
+  }
+  return new McpnsError('IO', `cannot listen on ${where}: ${error.code ?? error.message}`, {
+    hint: error.code === 'EACCES' ? 'ports below 1024 need privileges: pick a higher port' : 'check the address given to --http',
+  });
 }
 
 /** True for an address only this machine can reach. */
@@ -550,7 +564,12 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   http.maxHeadersCount = 200;
 
   await new Promise<void>((resolve, rejectListen) => {
-    http.once('error', rejectListen);
+    http.once('error', (error: NodeJS.ErrnoException) => {
+      clearInterval(idleTimer);
+      unlisten();
+      void modern.close().catch(() => {});
+      rejectListen(listenError(error, options));
+    });
     http.listen(options.port, options.host, () => resolve());
   });
   const address = http.address() as AddressInfo;

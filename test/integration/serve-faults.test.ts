@@ -122,9 +122,13 @@ describe('mcpns serve under faults', () => {
   it('HTTP: an upstream killed mid-call fails only that call and comes back', async () => {
     const dir = makeTempDir();
     const log = join(dir, 'events');
-    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', twoUpstreams(dir)], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
-      MCPNS_EVENT_LOG: log,
-    });
+    const served = await startAndWait(
+      [BIN, 'serve', '--http', '127.0.0.1:0', '--config', twoUpstreams(dir)],
+      /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/,
+      {
+        MCPNS_EVENT_LOG: log,
+      },
+    );
     const client = new Client({ name: 'faults', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(served.match[1]!)));
     try {

@@ -117,7 +117,7 @@ describe('mcpns serve --http: the fast path', () => {
     );
     const served = await startAndWait(
       [BIN, 'serve', '--http', '127.0.0.1:0', '--config', config, '--max-response-size', '100000'],
-      /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/,
+      /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/,
       { MCPNS_PID_FILE: join(dir, 'pids'), MCPNS_EVENT_LOG: eventLog },
     );
     gateway = served.child;

@@ -116,7 +116,7 @@ describe('mcpns serve --http: resumable answers (SEP-1699)', () => {
     upstream = remote.child;
     const config = join(dir, 'mcpns.config.json');
     writeFileSync(config, JSON.stringify({ servers: { up: { type: 'http', url: `http://127.0.0.1:${remote.match[1]}/mcp` } } }));
-    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
     gateway = served.child;
     url = served.match[1]!;
   });

@@ -68,7 +68,7 @@ describe('mcpns serve --http', () => {
         },
       }),
     );
-    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
+    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
       MCPNS_PID_FILE: join(dir, 'pids'),
     });
     gateway = served.child;
@@ -196,7 +196,9 @@ describe('mcpns serve --http refusals', () => {
     const config = join(dir, 'c.json');
     writeFileSync(config, JSON.stringify({ servers: { local: { command: process.execPath, args: [fixturePath('gateway-upstream'), '--name', 'local'] } } }));
     const token = 'a-long-enough-test-token-1234567890';
-    const served = await startAndWait([BIN, 'serve', '--http', '0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, { MCPNS_SERVE_TOKEN: token });
+    const served = await startAndWait([BIN, 'serve', '--http', '0', '--config', config], /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
+      MCPNS_SERVE_TOKEN: token,
+    });
     try {
       const denied = await fetch(served.match[1]!, { method: 'POST', headers: JSON_HEADERS, body: INIT });
       expect(denied.status).toBe(401);

@@ -24,7 +24,7 @@ describe('mcpns serve and a 2026-07-28 client (v2 SDK) on the demo calculator', 
     const dir = makeTempDir();
     config = join(dir, 'mcpns.config.json');
     writeFileSync(config, JSON.stringify({ servers: { calculator: { command: process.execPath, args: [fixturePath('calculator')] } } }));
-    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
     http = served.child;
     url = served.match[1]!;
   });

@@ -42,7 +42,7 @@ describe('mcpns serve over stdio: writes', () => {
       stdin.write(
         `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
       );
-      await waitUntil(() => answers().some((message) => message['id'] === 0), 'the answer to initialize');
+      await waitUntil(() => answers().some((message) => message['id'] === 0), 'the answer to initialize', { timeoutMs: 60_000 });
       stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
       const before = writes.length;
       const ids = Array.from({ length: 8 }, (_, index) => `ping-${index}`);

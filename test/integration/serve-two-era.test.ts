@@ -32,7 +32,7 @@ describe('mcpns serve in front of a server that speaks both revisions', () => {
     upstream = started.child;
     const config = join(makeTempDir(), 'mcpns.config.json');
     writeFileSync(config, JSON.stringify({ servers: { two: { type: 'http', url: `http://127.0.0.1:${started.match[1]}/mcp` } } }));
-    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
+    const served = await startAndWait([BIN, 'serve', '--http', '127.0.0.1:0', '--config', config], /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/);
     gateway = served.child;
     url = served.match[1]!;
   });

@@ -10,6 +10,7 @@ import { unknownServer } from '../../config/select-servers.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engine.js';
+import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { isGatewayEntry } from '../../gateway/own-entry.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
@@ -113,32 +114,60 @@ process gone). SIGHUP reloads the configuration.`,
       },
     });
     try {
-      await gateway.start();
-      if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
       const strict = options.strict === true;
-      if (options.dryRun)
+      if (options.dryRun) {
+        await gateway.start();
+        if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
         return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true, strict });
-      if (strict && refuseCollisions(runtime, gateway, style)) return EXIT.FINDINGS;
-      reportStart(runtime, gateway, config);
+      }
+      // Answer at once: the endpoint is open (a busy port fails here, before any server starts) and a client's
+      // initialize is answered while the upstreams start beside it; lists wait a bounded time for them.
+      const refused = new AbortController();
+      const stop = AbortSignal.any([runtime.io.signal, refused.signal]);
+      let outcome: number = EXIT.OK;
+      let startError: unknown;
+      const served = options.http
+        ? await openHttp(runtime, gateway, { ...options.http, token, allowedHosts: options.allowedHost, allowedOrigins: options.allowedOrigin })
+        : undefined;
       const stopReloading = watchConfiguration(runtime, config, options.watch !== false, async () => {
         const next = await loadConfiguration(runtime, options);
         const result = await gateway.reload(servable(runtime, next, selectServers(next, options), options.scan === true, true));
         return { result, files: next.files };
       });
+      // stdio: the client's opening message is read (and answered) from here on, before the upstreams load anything.
+      const serving = served ? untilAborted(stop) : (await openStdio(runtime, gateway, stop)).done;
+      const started = gateway.start().then(
+        () => {
+          if (stop.aborted) return;
+          if (strict && refuseCollisions(runtime, gateway, style)) {
+            outcome = EXIT.FINDINGS;
+            return refused.abort();
+          }
+          reportStart(runtime, gateway, config);
+          const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
+          runtime.console.status(
+            `serving ${startSummary(gateway)} ${where}`,
+            served ? { url: served.url, port: served.address.port } : {},
+          );
+        },
+        (error: unknown) => {
+          startError = error;
+          refused.abort();
+        },
+      );
       try {
-        await serveUntilDone();
+        await serving;
       } finally {
         stopReloading();
+        await served?.close();
         requestLog?.close();
       }
-      return EXIT.OK;
+      await gateway.close();
+      await started;
+      if (startError !== undefined) throw startError;
+      return outcome;
     } finally {
       await gateway.close();
-    }
-
-    async function serveUntilDone(): Promise<void> {
-      if (options.http) await serveHttp(runtime, gateway, { ...options.http, token, allowedHosts: options.allowedHost, allowedOrigins: options.allowedOrigin });
-      else await serveStdio(runtime, gateway);
     }
   });
 }
@@ -367,11 +396,18 @@ function startSummary(gateway: Gateway): string {
   return `${gateway.exposure.tools.length} tools from ${up} of ${status.length} servers${failed.length ? `; ${failed.length} failed: ${names.join(', ')}` : ''}`;
 }
 
-/** Serve over stdin/stdout until the client closes stdin or a signal arrives. */
-async function serveStdio(runtime: Runtime, gateway: Gateway): Promise<void> {
+/** Start serving over stdin/stdout: resolves once it reads, with the promise of its end (stdin closed, `signal`). */
+async function openStdio(runtime: Runtime, gateway: Gateway, signal: AbortSignal): Promise<{ done: Promise<void> }> {
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
-  runtime.console.status(`serving ${startSummary(gateway)} on stdio`);
-  await serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal: runtime.io.signal });
+  runtime.console.status(`answering on stdio; starting ${gateway.status().length} servers`);
+  // Wrapped: an async function's promise would wait for this one, and the upstreams must start now.
+  return { done: serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal }) };
+}
+
+/** Resolves when `signal` aborts. */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 /** The environment variable holding the bearer token --http requires. */
@@ -402,12 +438,12 @@ function readToken(runtime: Runtime, file: string | undefined): string | undefin
   return token;
 }
 
-/** Serve Streamable HTTP until a signal arrives. */
-async function serveHttp(
+/** Open the Streamable HTTP endpoint (before any upstream starts: a busy port is an error at once, exit 2). */
+async function openHttp(
   runtime: Runtime,
   gateway: Gateway,
   settings: { host: string; port: number; token?: string | undefined; allowedHosts?: string[] | undefined; allowedOrigins?: string[] | undefined },
-): Promise<void> {
+): Promise<HttpGateway> {
   const { serveGatewayHttp } = await import('../../gateway/serve-http.js');
   const served = await serveGatewayHttp(gateway, {
     ...settings,
@@ -416,12 +452,11 @@ async function serveHttp(
         event: 'request-failed',
       }),
   });
-  runtime.console.status(`serving ${startSummary(gateway)} at ${served.url}${settings.token ? ' (bearer token required)' : ''}`, {
+  runtime.console.status(`listening at ${served.url}${settings.token ? ' (bearer token required)' : ''}; starting ${gateway.status().length} servers`, {
     url: served.url,
     port: served.address.port,
   });
-  if (!runtime.io.signal.aborted) await new Promise<void>((resolve) => runtime.io.signal.addEventListener('abort', () => resolve(), { once: true }));
-  await served.close();
+  return served;
 }
 
 /** Keys whose values are never logged, whatever they hold. */

@@ -123,7 +123,8 @@ export const OPTIONS = {
   http: {
     flags: '--http <[host:]port>',
     description: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (host 127.0.0.1 unless given; port 0 picks one)',
-    spawn: 'none',
+    // The port is bound before any server starts (a busy one fails with nothing started): nothing to start ahead.
+    spawn: 'decline',
   },
   tokenFile: { flags: '--token-file <file>', description: 'require "Authorization: Bearer <token>" on --http, the token read from this file', spawn: 'none' },
   allowedHost: { flags: '--allowed-host <hosts>', description: 'with --http: Host names accepted besides loopback ones (comma-separated)', spawn: 'none' },

@@ -1,0 +1,195 @@
+/**
+ * The gateway over fake upstreams (`createGateway({ connect })`): every server starts at once, a first list waits a
+ * bounded time for the ones still starting and answers with the ready ones, a late server is announced with
+ * list_changed, and a call reaches the server its name routes to. No process, no network: each fake answers when the
+ * test says so, so every ordering is forced, never timed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ServerSpec } from '../../../src/config/model.js';
+import { createGateway, type DownstreamSession, type JsonObject, type Upstream, type UpstreamFactory } from '../../../src/gateway/index.js';
+import type { DownstreamCall } from '../../../src/gateway/engine.js';
+import { serverSpec } from '../../helpers/fixtures.js';
+
+/** A connected fake server offering `tools`; it records the requests it gets and answers a call with its own name. */
+function fakeUpstream(name: string, tools: string[]): Upstream & { requests: Array<{ method: string; params: JsonObject | undefined }> } {
+  const requests: Array<{ method: string; params: JsonObject | undefined }> = [];
+  return {
+    name,
+    capabilities: { tools: {} },
+    serverInfo: { name, version: '1' },
+    protocolVersion: '2025-11-25',
+    instructions: undefined,
+    requests,
+    request: async (method, params) => {
+      requests.push({ method, params });
+      if (method === 'tools/call') return { content: [{ type: 'text', text: `${name}:${String(params?.['name'])}` }] };
+      return {};
+    },
+    notify: async () => {},
+    listTools: async () => ({ tools: tools.map((tool) => ({ name: tool, inputSchema: { type: 'object' } })), malformed: 0 }),
+    listAll: async () => [],
+    stderr: () => '',
+    onLost: () => {},
+    close: async () => {},
+  };
+}
+
+/** A factory whose connections the test completes: `release(name)` hands that server's fake over. */
+function gatedFactory(offers: Record<string, string[]>) {
+  const asked: string[] = [];
+  const gates = new Map<string, { resolve(upstream: Upstream): void; reject(error: Error): void }>();
+  const fakes = new Map<string, ReturnType<typeof fakeUpstream>>();
+  const connect: UpstreamFactory = (spec) => {
+    asked.push(spec.name);
+    if (spec.name === 'never') return new Promise(() => {});
+    return new Promise((resolve, reject) => gates.set(spec.name, { resolve, reject }));
+  };
+  const release = (name: string): ReturnType<typeof fakeUpstream> => {
+    const fake = fakeUpstream(name, offers[name] ?? []);
+    fakes.set(name, fake);
+    gates.get(name)!.resolve(fake);
+    return fake;
+  };
+  return { connect, asked, release, fakes, gates };
+}
+
+const NAMING = { style: 'double-underscore', key: 'mcpns' };
+const specs = (...names: string[]): ServerSpec[] =>
+  names.map((name) => serverSpec({ name, source: { client: 'mcpns', file: 'x.json', pointer: `/servers/${name}` } }));
+
+function fakeSession(): DownstreamSession & { sent: string[] } {
+  const sent: string[] = [];
+  return { id: 'test', clientCapabilities: () => ({}), notify: async (method) => void sent.push(method), subscriptions: new Set(), sent };
+}
+
+const call = (session: DownstreamSession): DownstreamCall => ({
+  session,
+  signal: new AbortController().signal,
+  notify: async () => {},
+  send: async () => ({}),
+});
+
+const toolNames = (page: JsonObject): string[] => (page['tools'] as JsonObject[]).map((tool) => String(tool['name']));
+
+/** Let pending promise callbacks run (no timer: the fakes answer within the same turn). */
+const settle = async (): Promise<void> => {
+  for (let index = 0; index < 10; index++) await Promise.resolve();
+};
+
+describe('gateway start-up over fake upstreams', () => {
+  it('starts every server at once: each is asked for before any has answered', async () => {
+    const factory = gatedFactory({ a: ['x'], b: ['y'] });
+    const gateway = createGateway({
+      servers: specs('a', 'b', 'never'),
+      naming: NAMING,
+      discovery: { concurrency: 1 },
+      connect: factory.connect,
+    });
+    void gateway.start();
+    await settle();
+    expect(factory.asked).toEqual(['a', 'b', 'never']);
+    await gateway.close();
+  });
+
+  it('a first list waits at most listWaitMs, then answers with the ready servers; a late one is announced and listed', async () => {
+    const factory = gatedFactory({ a: ['x'], b: ['y'] });
+    const gateway = createGateway({
+      servers: specs('a', 'b', 'never'),
+      naming: NAMING,
+      discovery: { concurrency: 4 },
+      connect: factory.connect,
+      listWaitMs: 20,
+    });
+    void gateway.start();
+    const session = fakeSession();
+    gateway.addSession(session);
+    factory.release('a');
+    // b and never are still starting: the list is answered after its bound with a's tools.
+    expect(toolNames(await gateway.page('tools', undefined))).toEqual(['a__x']);
+    expect(gateway.status().map((entry) => [entry.server, entry.status])).toEqual([
+      ['a', 'up'],
+      ['b', 'starting'],
+      ['never', 'starting'],
+    ]);
+    const before = session.sent.length;
+    factory.release('b');
+    await settle();
+    expect(session.sent.slice(before)).toEqual(['notifications/tools/list_changed']);
+    expect(toolNames(await gateway.page('tools', undefined))).toEqual(['a__x', 'b__y']);
+    await gateway.close();
+  });
+
+  it('while servers start, the gateway declares every capability (a session keeps what initialize said)', async () => {
+    const factory = gatedFactory({ a: ['x'] });
+    const gateway = createGateway({ servers: specs('a'), naming: NAMING, discovery: { concurrency: 4 }, connect: factory.connect });
+    const started = gateway.start();
+    expect(Object.keys(gateway.capabilities()).sort()).toEqual(['completions', 'logging', 'prompts', 'resources', 'tools']);
+    factory.release('a');
+    await started;
+    expect(Object.keys(gateway.capabilities())).toEqual(['tools']);
+    await gateway.close();
+  });
+
+  it('routes a call to the server its name names, under that server’s own tool name', async () => {
+    const factory = gatedFactory({ a: ['same'], b: ['same'] });
+    const gateway = createGateway({
+      servers: specs('a', 'b'),
+      naming: NAMING,
+      discovery: { concurrency: 4 },
+      connect: factory.connect,
+    });
+    const started = gateway.start();
+    factory.release('a');
+    factory.release('b');
+    await started;
+    const session = fakeSession();
+    expect(await gateway.callTool({ name: 'b__same', arguments: {} }, call(session))).toEqual({ content: [{ type: 'text', text: 'b:same' }] });
+    expect(factory.fakes.get('b')!.requests).toEqual([{ method: 'tools/call', params: { name: 'same', arguments: {} } }]);
+    expect(factory.fakes.get('a')!.requests).toEqual([]);
+    await gateway.close();
+  });
+
+  it('a call to a name a server still starting brings waits for it, and one no server brings fails once the start is over', async () => {
+    const factory = gatedFactory({ a: ['x'], b: ['y'] });
+    const gateway = createGateway({
+      servers: specs('a', 'b'),
+      naming: NAMING,
+      discovery: { concurrency: 4 },
+      connect: factory.connect,
+    });
+    const started = gateway.start();
+    const session = fakeSession();
+    const early = gateway.callTool({ name: 'b__y', arguments: {} }, call(session));
+    const unknown = gateway.callTool({ name: 'c__z', arguments: {} }, call(session));
+    let answered = false;
+    void early.then(() => (answered = true));
+    factory.release('a');
+    await settle();
+    expect(answered).toBe(false);
+    factory.release('b');
+    expect(await early).toEqual({ content: [{ type: 'text', text: 'b:y' }] });
+    await started;
+    await expect(unknown).rejects.toThrow(/Tool c__z not found/);
+    await gateway.close();
+  });
+
+  it('a server whose connection fails is reported and retried, the others serve', async () => {
+    const factory = gatedFactory({ a: ['x'] });
+    const events: string[] = [];
+    const gateway = createGateway({
+      servers: specs('a', 'bad'),
+      naming: NAMING,
+      discovery: { concurrency: 4 },
+      connect: factory.connect,
+      onEvent: (event) => void events.push(`${event.type}:${'server' in event ? event.server : ''}`),
+    });
+    const started = gateway.start();
+    factory.release('a');
+    factory.gates.get('bad')!.reject(Object.assign(new Error('spawn nope ENOENT'), { reason: 'SPAWN_FAILED' }));
+    await started;
+    expect(events).toContain('upstream-failed:bad');
+    expect(gateway.status().find((entry) => entry.server === 'bad')).toMatchObject({ status: 'down', error: { code: 'SPAWN_FAILED' } });
+    expect(toolNames(await gateway.page('tools', undefined))).toEqual(['a__x']);
+    await gateway.close();
+  });
+});
