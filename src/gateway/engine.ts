@@ -195,7 +195,8 @@ export class Gateway {
     const specs = [...this.slots.values()].map((slot) => slot.spec);
     const held = new Map<string, HeldSession>();
     for (const slot of this.slots.values()) slot.status = 'starting';
-    const source = liveSource(specs, { cwd: this.options.config?.baseDir ?? process.cwd() });
+    // The specs are already selected (serve --include-disabled passes disabled ones on purpose): start every one.
+    const source = liveSource(specs, { cwd: this.options.config?.baseDir ?? process.cwd(), includeDisabled: true });
     const discoveries = await source.discover(undefined, {
       ...this.options.discovery,
       role: gatewayRole(this.hooks),

@@ -59,6 +59,10 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
+    .option(OPTIONS.install.flags, OPTIONS.install.description)
+    .option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description)
+    .option(OPTIONS.installScope.flags, OPTIONS.installScope.description)
+    .option(OPTIONS.installCommand.flags, OPTIONS.installCommand.description)
     .addHelpText(
       'after',
       `
@@ -74,6 +78,10 @@ Exit codes: 0 stopped cleanly · 1 refused to start (a name collision the style 
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(base))));
 
   defineAction(command, host, async (runtime, options) => {
+    if (options.install !== undefined || options.uninstall !== undefined) {
+      const { runInstall } = await import('../services/install.js');
+      return runInstall(runtime, { ...options, key: options.as, dryRun: options.dryRun === true });
+    }
     if (options.catalog !== undefined) throw new UsageError('serve talks to live servers; --catalog is not supported', { hint: 'drop --catalog' });
     const token = options.http ? readToken(runtime, options.tokenFile) : undefined;
     if (options.http && !isLoopback(options.http.host) && token === undefined) {
