@@ -81,6 +81,3 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const keysB = Object.keys(b);
   return keysA.length === keysB.length && keysA.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
-
-/** A new JSON file's text: two-space indentation and a final newline. */
-export const newJsonText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
