@@ -65,7 +65,9 @@ describe('mcpns serve --install (in-process)', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('claude-code, codex, gemini-cli, opencode, cursor, vscode');
     expect((await runCli(['serve', '--install', 'codex', '--uninstall', 'codex'], { cwd: project, env })).code).toBe(2);
-    expect((await runCli(['serve', '--install', 'codex', '--scope', 'local'], { cwd: project, env })).stderr).toContain('--scope takes project or user');
+    const scope = await runCli(['serve', '--install', 'codex', '--scope', 'local'], { cwd: project, env });
+    expect(scope.code).toBe(2);
+    expect(scope.stderr).toContain('project, user');
   });
 
   it('the servers moved for Cursor are read as Cursor’s file', () => {

@@ -11,6 +11,7 @@ import { UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engine.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
+import { INSTALL_CLIENTS, INSTALL_SCOPES } from '../../gateway/install/types.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
 import { formatters, getExitCode } from '../../report/index.js';
@@ -59,9 +60,9 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
-    .option(OPTIONS.install.flags, OPTIONS.install.description)
-    .option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description)
-    .option(OPTIONS.installScope.flags, OPTIONS.installScope.description)
+    .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
+    .addOption(new Option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description).choices(INSTALL_CLIENTS))
+    .addOption(new Option(OPTIONS.installScope.flags, OPTIONS.installScope.description).choices(INSTALL_SCOPES))
     .option(OPTIONS.installCommand.flags, OPTIONS.installCommand.description)
     .addHelpText(
       'after',

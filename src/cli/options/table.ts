@@ -158,13 +158,13 @@ export const OPTIONS = {
   install: {
     flags: '--install <client>',
     description:
-      "write the gateway's entry into that client's config (claude-code, codex, gemini-cli, opencode, cursor, vscode) and take the servers it serves away from the client; with --dry-run: print the diff, write nothing",
+      "write the gateway's entry into that client's config and take the servers it serves away from the client; with --dry-run: print the diff, write nothing",
     spawn: 'decline',
   },
   uninstall: { flags: '--uninstall <client>', description: 'undo --install for that client: every file it changed restored byte for byte', spawn: 'decline' },
   installScope: {
     flags: '--scope <scope>',
-    description: "with --install: the client's project or user file (default: as the client's own mcp add: user for codex, project otherwise)",
+    description: "with --install: the client's project or user file (default: as the client's own mcp add does: user for codex, project otherwise)",
     spawn: 'decline',
   },
   installCommand: {
