@@ -110,7 +110,8 @@ export async function startAll(specs: readonly ServerSpec[], options: StartAllOp
   };
   let discoveries: ServerDiscovery[] = [];
   try {
-    discoveries = await liveSource(specs, { cwd: options.cwd }).discover(undefined, {
+    // The specs are already selected (serve --include-disabled passes disabled ones on purpose): start every one.
+    discoveries = await liveSource(specs, { cwd: options.cwd, includeDisabled: true }).discover(undefined, {
       ...options.settings,
       signal: options.signal,
       role: gatewayRole(options.hooks),

@@ -26,7 +26,7 @@ export interface ProcessResult {
 }
 
 /** A minimal environment: this Node first on PATH (the fixtures run on it), nothing of the caller's own settings. */
-function baseEnv(dirs: RunDirs): Record<string, string> {
+export function baseEnv(dirs: RunDirs): Record<string, string> {
   return {
     PATH: [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(delimiter),
     HOME: dirs.home,
@@ -74,7 +74,7 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-function makeDirs(): RunDirs {
+export function makeDirs(): RunDirs {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'mcpns-clients-')));
   const home = join(root, 'home');
   const project = join(home, 'projects', 'demo');
@@ -85,7 +85,7 @@ function makeDirs(): RunDirs {
   return { root, home, project, serverLog: join(root, 'servers.jsonl') };
 }
 
-function writeContext(dirs: RunDirs, llmUrl: string): WriteContext {
+export function writeContext(dirs: RunDirs, llmUrl: string): WriteContext {
   return {
     dirs,
     llmUrl,
@@ -104,7 +104,7 @@ function writeContext(dirs: RunDirs, llmUrl: string): WriteContext {
   };
 }
 
-function writeFiles(files: Record<string, string>): void {
+export function writeFiles(files: Record<string, string>): void {
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);
@@ -112,7 +112,7 @@ function writeFiles(files: Record<string, string>): void {
 }
 
 /** Servers that answered initialize, and the PIDs of every fixture process of the run. */
-function readServerLog(file: string): { started: Set<string>; pids: Set<number> } {
+export function readServerLog(file: string): { started: Set<string>; pids: Set<number> } {
   const started = new Set<string>();
   const pids = new Set<number>();
   if (!existsSync(file)) return { started, pids };
@@ -138,7 +138,7 @@ const alive = (pid: number): boolean => {
  * End fixture servers still running after their client exited (a client that spawned them outside its process group):
  * each gets a bounded while to see its input close and exit by itself, then is killed. Returns how many were killed.
  */
-async function endLeftovers(pids: Set<number>): Promise<number> {
+export async function endLeftovers(pids: Set<number>): Promise<number> {
   const deadline = Date.now() + 5_000;
   let running = [...pids].filter(alive);
   while (running.length && Date.now() < deadline) {

@@ -13,6 +13,7 @@ import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engin
 import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { isGatewayEntry } from '../../gateway/own-entry.js';
+import { INSTALL_CLIENTS, INSTALL_SCOPES } from '../../gateway/install/types.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
 import { formatters, getExitCode } from '../../report/index.js';
@@ -63,6 +64,10 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
+    .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
+    .addOption(new Option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description).choices(INSTALL_CLIENTS))
+    .addOption(new Option(OPTIONS.installScope.flags, OPTIONS.installScope.description).choices(INSTALL_SCOPES))
+    .option(OPTIONS.installCommand.flags, OPTIONS.installCommand.description)
     .addHelpText(
       'after',
       `
@@ -79,6 +84,10 @@ process gone). SIGHUP reloads the configuration.`,
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(base))));
 
   defineAction(command, host, async (runtime, options) => {
+    if (options.install !== undefined || options.uninstall !== undefined) {
+      const { runInstall } = await import('../services/install.js');
+      return runInstall(runtime, { ...options, key: options.as, dryRun: options.dryRun === true });
+    }
     if (options.catalog !== undefined) throw new UsageError('serve talks to live servers; --catalog is not supported', { hint: 'drop --catalog' });
     const token = options.http ? readToken(runtime, options.tokenFile) : undefined;
     if (options.http && !isLoopback(options.http.host) && token === undefined) {

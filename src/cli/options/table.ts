@@ -160,6 +160,24 @@ export const OPTIONS = {
     description: 'refuse to start when the style gives two tools one name (default: keep them apart with a hash and report it)',
     spawn: 'none',
   },
+  // serve --install / --uninstall edit a client's files and start no server.
+  install: {
+    flags: '--install <client>',
+    description:
+      "write the gateway's entry into that client's config and take the servers it serves away from the client; with --dry-run: print the diff, write nothing",
+    spawn: 'decline',
+  },
+  uninstall: { flags: '--uninstall <client>', description: 'undo --install for that client: every file it changed restored byte for byte', spawn: 'decline' },
+  installScope: {
+    flags: '--scope <scope>',
+    description: "with --install: the client's project or user file (default: as the client's own mcp add does: user for codex, project otherwise)",
+    spawn: 'decline',
+  },
+  installCommand: {
+    flags: '--command <command>',
+    description: "with --install: how the entry runs mcpns, e.g. mcpns from PATH (default: node and this mcpns's bin, by absolute path)",
+    spawn: 'decline',
+  },
   dryRunFailOn: { flags: '--fail-on <severity>', description: 'with --dry-run: exit 1 when a finding is at or above this severity', spawn: 'none' },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -62,7 +62,8 @@ export function detectClient(file: string, text: string, shown: string): ClientI
   if (isRecord(value['context_servers'])) return 'zed';
   if (isRecord(value['mcp']) && isRecord(value['mcp']['servers'])) return 'vscode';
   if (isRecord(value['mcp'])) return 'opencode';
-  if (isRecord(value['mcpServers'])) return name === 'settings.json' ? 'gemini-cli' : 'generic';
+  // A file in .cursor/ holding "mcpServers" is Cursor's (serve --install moves servers to .cursor/mcpns.servers.json).
+  if (isRecord(value['mcpServers'])) return name === 'settings.json' ? 'gemini-cli' : /\/\.cursor\/[^/]+$/.test(path) ? 'cursor' : 'generic';
   throw unknownFormat(shown, `none of its root keys (${Object.keys(value).slice(0, 8).join(', ') || 'none'}) holds MCP servers`);
 }
 
