@@ -176,7 +176,7 @@ function parameterText(schema: Record<string, unknown> | undefined): string {
 function analyze(tool: SearchableTool, server: SearchableServer | undefined): Analysis {
   const counts = new Map<string, number[]>();
   const lengths = fieldTexts(tool, server).map((text, field) => {
-    const found = terms(text);
+    const found = terms(text, 'both');
     for (const term of found) {
       let row = counts.get(term);
       if (!row) counts.set(term, (row = FIELDS.map(() => 0)));

@@ -121,7 +121,7 @@ export function analyzeQuery(text: string): AnalyzedQuery {
       return ' ';
     });
   }
-  const found = words(rest);
+  const found = words(rest, 'whole');
   const stems = found.map(stem);
   const { longestPhrase } = compiledLexicon();
   const concepts = new Map<string, QueryConcept>();

@@ -16,7 +16,7 @@ export function stripControls(text: string): string {
  * `/`, spaces), on case changes (`createPullRequest`, `HTTPServer` → http server) and between letters and digits
  * (`v2api` → v 2 api). Accents are folded (NFKD) so `café` and `cafe` meet.
  */
-export function words(text: string): string[] {
+export function words(text: string, cases: CaseSplit = 'split'): string[] {
   let clean = stripControls(text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text);
   const ascii = !/[^\u0000-\u007f]/.test(clean);
   if (!ascii) clean = clean.normalize('NFKD').replace(/\p{M}+/gu, '');
@@ -28,10 +28,23 @@ export function words(text: string): string[] {
       continue;
     }
     const parts = ascii ? (chunk.match(ASCII_PARTS) ?? []) : (chunk.match(UNICODE_PARTS) ?? []);
+    if (parts.length > 1 && cases !== 'split' && isLetters(chunk)) {
+      out.push(chunk.toLowerCase());
+      if (cases === 'whole') continue;
+    }
     for (const part of parts) out.push(part.toLowerCase());
   }
   return out;
 }
+
+/**
+ * What a mixed-case word becomes: its parts (`split`: createIssue → create issue), the whole word too (`both`: GitHub
+ * → github git hub, so a brand written in camel case is found by its name), or the whole word only (`whole`: what a
+ * person types in a request is a word, not an identifier).
+ */
+export type CaseSplit = 'split' | 'both' | 'whole';
+
+const isLetters = (chunk: string): boolean => /^\p{L}+$/u.test(chunk);
 
 // Upper-case runs not followed by lower case (HTTP in HTTPServer), capitalised or lower-case words, digit runs.
 const ASCII_PARTS = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
@@ -53,9 +66,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Stems of the words of a text, in order, stopwords and bare numbers left out. */
-export function terms(text: string): string[] {
+export function terms(text: string, cases: CaseSplit = 'split'): string[] {
   const out: string[] = [];
-  for (const word of words(text)) {
+  for (const word of words(text, cases)) {
     if (STOPWORDS.has(word) || isNumber(word)) continue;
     out.push(stem(word));
   }

@@ -15,6 +15,12 @@ describe('words', () => {
     expect(words(text)).toEqual(expected);
   });
 
+  it('keeps a camel-case brand whole beside its parts for the index, whole only for a request', () => {
+    expect(words('Open GitHub', 'both')).toEqual(['open', 'github', 'git', 'hub']);
+    expect(words('Open GitHub', 'whole')).toEqual(['open', 'github']);
+    expect(words('create_issue', 'whole')).toEqual(['create', 'issue']);
+  });
+
   it('drops control, bidi and zero-width characters instead of keeping them in a word', () => {
     expect(words('del\u0000ete\u001b[31m red\u202Eevil\u200bname')).toEqual(['del', 'ete', '31', 'm', 'red', 'evil', 'name']);
   });
