@@ -2,6 +2,7 @@ import type { Check } from '../types.js';
 import caseStyle from './case-style.js';
 import controlCharacters from './control-characters.js';
 import crossServerReference from './cross-server-reference.js';
+import indistinctTools from './indistinct-tools.js';
 import inputSchemaInvalid from './input-schema-invalid.js';
 import malformedTool from './malformed-tool.js';
 import missingDescription from './missing-description.js';
@@ -23,5 +24,6 @@ export const LINT_CHECKS: Check[] = [
   malformedTool,
   controlCharacters,
   crossServerReference,
+  indistinctTools,
   protocolRevisionOutdated,
 ];
