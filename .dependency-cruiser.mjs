@@ -12,7 +12,7 @@ export const LAYERS = [
   ['config'],
   ['catalog'],
   ['discovery'],
-  ['auth', 'naming', 'profiles'],
+  ['auth', 'naming', 'profiles', 'search'],
   ['source', 'checks', 'call', 'snapshot', 'export'],
   ['report', 'route', 'diff'],
   ['gateway'],

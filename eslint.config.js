@@ -3,7 +3,7 @@
 //
 // Import layers and cycles are checked by dependency-cruiser (`.dependency-cruiser.mjs`, run by `npm run lint` after
 // eslint; docs/architecture.md § Layers). Lowest first; units of one layer do not import each other:
-// layers: util < config < catalog < discovery < auth | naming | profiles < source | checks | call | snapshot | export < report | route | diff < gateway < cli | library
+// layers: util < config < catalog < discovery < auth | naming | profiles | search < source | checks | call | snapshot | export < report | route | diff < gateway < cli | library
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -8,6 +8,7 @@
 //   5. shutdown: from the results on stdout to the process exit, vs the minimal client's own close()
 //   6. offline `check --catalog` on 10k/100k/1M generated tools: time and peak memory
 //   7. the gateway (`mcpns serve`): per-call overhead, throughput, RSS and start-up vs the upstream directly (bench/gateway.js)
+//   8. tool search on real servers' tools: recall@1/@5 and MRR beside plain BM25, listing size, latency (bench/search.js)
 // Where a target is missed, the command is profiled once more with `node --cpu-prof` and the profile's heaviest
 // functions are written next to the miss (profiles are kept in bench/.work/profiles).
 // BENCH_RUNS (default 7, at least 5) sets the runs; BENCH_SKIP_1M=1 leaves out the 1M-tool case; BENCH_SKIP_GATEWAY=1
@@ -44,7 +45,7 @@ const only = new Set(
     .filter(Boolean)
     .map(Number),
 );
-for (const section of only) if (!(section >= 1 && section <= 7)) throw new Error(`no bench section ${section} (sections 1–7)`);
+for (const section of only) if (!(section >= 1 && section <= 8)) throw new Error(`no bench section ${section} (sections 1–8)`);
 /** Whether section N runs in this invocation (every section unless some were named). */
 const wanted = (section) => only.size === 0 || only.has(section);
 
@@ -477,6 +478,34 @@ if (wanted(6)) {
 if (wanted(7) && process.env.BENCH_SKIP_GATEWAY !== '1') {
   const { benchGateway, GATEWAY_EXPLAIN } = await import('./gateway.js');
   sections.push(await benchGateway({ verdict: (id, text, met, by) => verdict(id, text, met, by, undefined, GATEWAY_EXPLAIN), runs: RUNS }));
+}
+
+// ---------------------------------------------------------------------------------------------------- 8. tool search
+if (wanted(8)) {
+  const { runSearchBench } = await import('./search.js');
+  const { figures, markdown } = await runSearchBench();
+  const all = figures.rows.find((row) => row.split === 'all').mcpns;
+  const why = 'ranking figures are over bench/search/requests.json; the dev and held-out halves are in section 8';
+  verdict(
+    '8a',
+    `tool search recall@1 ≥ 0.80 without embeddings (${all.r1.toFixed(3)})`,
+    all.r1 >= 0.8,
+    `${((0.8 - all.r1) * 100).toFixed(1)} points`,
+    undefined,
+    why,
+  );
+  verdict(
+    '8b',
+    `tool search recall@5 ≥ 0.95 without embeddings (${all.r5.toFixed(3)})`,
+    all.r5 >= 0.95,
+    `${((0.95 - all.r5) * 100).toFixed(1)} points`,
+    undefined,
+    why,
+  );
+  verdict('8c', `router listing under 2% of the full listing (${(figures.listing.share * 100).toFixed(2)}%)`, figures.listing.share < 0.02, '', undefined, why);
+  verdict('8d', `p50 search under 5 ms at ${figures.latency.tools} tools (${figures.latency.p50.toFixed(3)} ms)`, figures.latency.p50 < 5, '', undefined, why);
+  verdict('8e', `index build linear: ×10 tools ≤ ×15 time (×${figures.build.ratio.toFixed(1)})`, figures.build.ratio <= 15, '', undefined, why);
+  sections.push(markdown.trimEnd());
 }
 
 // ---------------------------------------------------------------------------------------------------- profiles of misses

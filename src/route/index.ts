@@ -19,6 +19,7 @@ export { fillArguments, type FillContext } from './template.js';
 export { coerceText, schemaTypes } from './coerce.js';
 export { extractFirstJson, type ExtractedJson } from './extract-json.js';
 export { routeQuestion, callIds, ROUTE_SCHEMA_VERSION, type RouteOptions, type RouteResult, type RoutedCall, type EnvelopeOptions } from './route-question.js';
+export { searchRouting, type SearchRouting } from './search-routes.js';
 export { checkPlanShape, PLAN_SCHEMA_URL, type PlanShape, type ShapeProblem } from './plan-schema.js';
 export {
   readPlanText,

@@ -3,6 +3,7 @@ import type { Check } from '../types.js';
 import caseStyle from './case-style.js';
 import controlCharacters from './control-characters.js';
 import crossServerReference from './cross-server-reference.js';
+import indistinctTools from './indistinct-tools.js';
 import inputSchemaInvalid from './input-schema-invalid.js';
 import malformedTool from './malformed-tool.js';
 import missingDescription from './missing-description.js';
@@ -18,6 +19,7 @@ const CHECK_OF = new Map<string, Check>(
     caseStyle,
     controlCharacters,
     crossServerReference,
+    indistinctTools,
     inputSchemaInvalid,
     malformedTool,
     missingDescription,

@@ -22,6 +22,7 @@ import { inputSchemaInvalid } from './input-schema-invalid.js';
 import { malformedTool } from './malformed-tool.js';
 import { controlCharacters } from './control-characters.js';
 import { crossServerReference } from './cross-server-reference.js';
+import { indistinctTools } from './indistinct-tools.js';
 import { protocolRevisionOutdated } from './protocol-revision-outdated.js';
 import { serverAdded } from './server-added.js';
 import { serverRemoved } from './server-removed.js';
@@ -63,6 +64,7 @@ export const RULES = [
   malformedTool,
   controlCharacters,
   crossServerReference,
+  indistinctTools,
   protocolRevisionOutdated,
   serverAdded,
   serverRemoved,

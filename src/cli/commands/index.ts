@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'snapshot', load: async () => (await import('./snapshot.js')).registerSnapshot, discovers: true },
   { name: 'diff', load: async () => (await import('./diff.js')).registerDiff, discovers: false },
   { name: 'route', load: async () => (await import('./route.js')).registerRoute, discovers: false },
+  { name: 'search', load: async () => (await import('./search.js')).registerSearch, discovers: false },
   { name: 'plan', load: async () => (await import('./plan.js')).registerPlan, discovers: false },
   { name: 'init', load: async () => (await import('./init.js')).registerInit, discovers: false },
   { name: 'auth', load: async () => (await import('./auth.js')).registerAuth, discovers: false },

@@ -1,0 +1,120 @@
+import type { Command } from '@commander-js/extra-typings';
+import type { Catalog } from '../../catalog/types.js';
+import { resolveSettings } from '../../call/resolve-settings.js';
+import { EXIT } from '../../exit-codes.js';
+import { searchRouting } from '../../route/index.js';
+import { buildSearchIndex, cleanQuery, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, search, type SearchMatch, type SearchResponse } from '../../search/index.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
+import { defineAction, type CommandHost } from '../services/command.js';
+import { withDiscoveryOptions } from '../options/discovery-options.js';
+import { withOutputOptions } from '../options/output-options.js';
+import { positiveInteger } from '../options/parsers.js';
+import { withSourceOptions } from '../options/source-options.js';
+import { makeChalk } from '../services/render-table.js';
+import { obtainCatalog } from '../services/catalog.js';
+import { loadConfigurationFor } from '../services/configuration.js';
+
+export const SEARCH_SCHEMA_VERSION = 1;
+
+export function registerSearch(program: Command, host: CommandHost): void {
+  const base = program
+    .command('search')
+    .description("rank the catalog's tools for a request as a person would write it: what a model would find through the router")
+    .argument('<request...>', 'the request (quote it, or pass the words)')
+    .option('--limit <n>', `how many tools to show (1–${MAX_LIMIT}, default ${DEFAULT_LIMIT})`, positiveInteger)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  mcpns search "remember that the staging database is on port 5433"
+  mcpns search "open a PR for my branch" --catalog catalog.json --limit 3
+  mcpns search "take a screenshot of the page" --json
+
+No network and no model: tool names split into words, stemming, fielded BM25 and a lexicon of what tool verbs and
+objects mean (docs/search.md). A configured route that fires puts its tools first. Hidden tools are never shown.
+The request is at most ${MAX_QUERY_CHARS} characters; --limit above ${MAX_LIMIT} shows ${MAX_LIMIT}.
+Exit codes: 0 at least one tool found · 1 no tool matches the request · 2 usage/config error (an empty request too).`,
+    );
+  const command = withOutputOptions(withDiscoveryOptions(withSourceOptions(base), { hasPositionals: true }));
+
+  defineAction(command, host, async (runtime, options, words) => {
+    // A request that cannot be searched is refused before any server starts.
+    const request = cleanQuery(words.join(' '));
+    const config = await loadConfigurationFor(runtime, options);
+    const { catalog } = await obtainCatalog(runtime, { settings: options, config });
+    const index = buildSearchIndex(catalog.tools, { servers: searchServers(catalog) });
+    const routing = searchRouting(request, config?.routes ?? [], catalog, resolveSettings({ profile: options.profile }, config));
+    for (const problem of routing.problems) runtime.console.warn(problem, { code: 'ROUTE_TARGET_UNRESOLVED' });
+    const response = search(index, request, { ...(options.limit !== undefined ? { limit: options.limit } : {}), routes: routing.hits });
+    if (runtime.console.json)
+      runtime.console.out(JSON.stringify(searchDocument(response, catalog.tools.filter((tool) => !tool.hidden).length), null, 2) + '\n');
+    else runtime.console.out(renderSearch(response, runtime.console.color));
+    return response.results.length ? EXIT.OK : EXIT.FINDINGS;
+  });
+}
+
+/** The servers' keys, titles and instructions: searched with their tools. */
+function searchServers(catalog: Catalog): Array<{ name: string; title?: string; instructions?: string }> {
+  return catalog.servers.map((server) => ({
+    name: server.name,
+    ...(typeof server.serverInfo?.title === 'string' ? { title: server.serverInfo.title } : {}),
+    ...(server.instructions ? { instructions: server.instructions } : {}),
+  }));
+}
+
+/**
+ * The `search --json` document (schemaVersion 1): the request as searched, its concepts, how many tools were searched
+ * and matched, and the results with their score, coverage, why (matches) and the route that put them first.
+ */
+export function searchDocument(response: SearchResponse, searched: number): Record<string, unknown> {
+  return {
+    schemaVersion: SEARCH_SCHEMA_VERSION,
+    query: response.query,
+    concepts: response.concepts,
+    limit: response.limit,
+    searched,
+    matched: response.matched,
+    results: response.results.map((result) => ({
+      rank: result.rank,
+      qualifiedName: result.qualifiedName,
+      server: result.server,
+      name: result.name,
+      ...(result.tool.title ? { title: result.tool.title } : {}),
+      ...(result.tool.description !== undefined ? { description: result.tool.description } : {}),
+      score: result.score,
+      coverage: result.coverage,
+      ...(result.route ? { route: result.route } : {}),
+      matches: result.matches,
+    })),
+  };
+}
+
+const safe = (text: string): string => terminalSafe(text);
+
+/** One line of why: "ticket → issue (lexicon: issue) in name, description". */
+export function describeMatch(match: SearchMatch): string {
+  const via =
+    match.source === 'word'
+      ? safe(match.query)
+      : match.source === 'hint'
+        ? `${safe(match.query)} (from the request's shape)`
+        : `${safe(match.query)} → ${safe(match.term)} (${match.source === 'lexicon' ? 'lexicon' : 'related'}: ${safe(match.concept ?? '')})`;
+  return `${via} in ${match.fields.join(', ')}`;
+}
+
+export function renderSearch(response: SearchResponse, color: boolean): string {
+  const chalk = makeChalk(color);
+  if (!response.results.length) return `no tool matches ${safe(JSON.stringify(response.query))}\n`;
+  let text = '';
+  for (const result of response.results) {
+    const summary = (result.tool.description ?? '').replace(/\s+/g, ' ').trim();
+    const short = summary.length > 100 ? `${summary.slice(0, 99)}…` : summary;
+    text += `${String(result.rank).padStart(2)}. ${chalk.cyan(safe(result.qualifiedName))}  ${chalk.dim(`score ${result.score}, ${result.coverage.matched}/${result.coverage.total} of the request`)}\n`;
+    if (short) text += `    ${safe(short)}\n`;
+    if (result.route) text += `    ${chalk.green('route')} ${safe(JSON.stringify(result.route.name))} (routes[${result.route.index}]) fired\n`;
+    for (const match of result.matches) text += `    ${chalk.dim('why')} ${describeMatch(match)}\n`;
+  }
+  const more = response.matched - response.results.filter((result) => result.coverage.matched > 0).length;
+  if (more > 0) text += `\n${more} more tool${more === 1 ? '' : 's'} matched (--limit ${Math.min(MAX_LIMIT, response.limit + 5)} shows more)\n`;
+  return text;
+}

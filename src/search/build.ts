@@ -1,0 +1,188 @@
+import { terms } from './tokenize.js';
+
+/** The parts of a tool that are searched, each with its own weight (a name match says more than a parameter's). */
+export const FIELDS = ['name', 'title', 'summary', 'description', 'parameters', 'server', 'instructions'] as const;
+export type SearchField = (typeof FIELDS)[number];
+
+/**
+ * Field weights and length normalisation (BM25F). Chosen before any measurement, from what each field is: the name
+ * and title say what the tool does in a few words; the description's first sentence (summary) usually states its
+ * purpose and the rest adds detail; parameters say what it takes; the server key and its instructions are shared by
+ * all of a server's tools (they say where, not what).
+ */
+export const FIELD_WEIGHTS: Readonly<Record<SearchField, { weight: number; b: number }>> = {
+  name: { weight: 3, b: 0.5 },
+  title: { weight: 2, b: 0.5 },
+  summary: { weight: 1.5, b: 0.5 },
+  description: { weight: 1, b: 0.75 },
+  parameters: { weight: 0.7, b: 0.75 },
+  server: { weight: 1.2, b: 0.3 },
+  instructions: { weight: 0.3, b: 0.75 },
+};
+
+/** BM25's term-frequency saturation. */
+export const K1 = 1.2;
+
+/** What the index needs of a tool: a catalog tool (src/catalog/types.ts) is one. */
+export interface SearchableTool {
+  server: string;
+  name: string;
+  qualifiedName: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  inputSchema?: Record<string, unknown> | undefined;
+  annotations?: { title?: string | undefined; [key: string]: unknown } | undefined;
+  /** Set when a profile or client filter hides the tool: such a tool is never indexed. */
+  hidden?: unknown;
+}
+
+/** What the index needs of a server: its key (the tools' `server`), title and the instructions it sent. */
+export interface SearchableServer {
+  name: string;
+  title?: string | undefined;
+  instructions?: string | undefined;
+}
+
+export interface BuildOptions {
+  servers?: readonly SearchableServer[];
+  /** The index this one replaces (after list_changed): tools whose text did not change are not analysed again. */
+  previous?: SearchIndex;
+}
+
+/** One tool analysed: term counts per field (index = FIELDS order) and each field's length in terms. */
+interface Analysis {
+  counts: Map<string, number[]>;
+  lengths: number[];
+}
+
+/** A term's entry for one tool: the tool, the BM25F pseudo-frequency, and the fields it occurs in (bit per field). */
+export interface Posting {
+  doc: number;
+  frequency: number;
+  fields: number;
+}
+
+/** An index over a catalog's visible tools; build it with buildSearchIndex, query it with search. Plain data. */
+export interface SearchIndex {
+  /** The indexed tools, sorted by qualified name (then server, name): their position is the doc number. */
+  tools: readonly SearchableTool[];
+  postings: ReadonlyMap<string, readonly Posting[]>;
+  /** Inverse document frequency per term. */
+  idf: ReadonlyMap<string, number>;
+  /** Doc number by qualified name. */
+  positions: ReadonlyMap<string, number>;
+  /** Analyses by tool text, kept so the next build after a change reuses them. */
+  analyses: ReadonlyMap<string, Analysis>;
+}
+
+const MAX_PARAMETERS = 100;
+
+/** Build the index: linear in the catalog's text. Hidden tools are left out. Deterministic for a set of tools. */
+export function buildSearchIndex(tools: readonly SearchableTool[], options: BuildOptions = {}): SearchIndex {
+  const servers = new Map((options.servers ?? []).map((server) => [server.name, server]));
+  const visible = tools
+    .filter((tool) => !tool.hidden)
+    .sort((a, b) => compare(a.qualifiedName, b.qualifiedName) || compare(a.server, b.server) || compare(a.name, b.name));
+  const previous = options.previous?.analyses;
+  const analyses = new Map<string, Analysis>();
+  const perDoc: Analysis[] = visible.map((tool) => {
+    const server = servers.get(tool.server);
+    const key = analysisKey(tool, server);
+    const analysis = analyses.get(key) ?? previous?.get(key) ?? analyze(tool, server);
+    analyses.set(key, analysis);
+    return analysis;
+  });
+
+  const averages = FIELDS.map((_, field) => perDoc.reduce((sum, analysis) => sum + analysis.lengths[field]!, 0) / Math.max(1, perDoc.length) || 1);
+  const postings = new Map<string, Posting[]>();
+  perDoc.forEach((analysis, doc) => {
+    for (const [term, counts] of analysis.counts) {
+      let frequency = 0;
+      let fields = 0;
+      counts.forEach((count, field) => {
+        if (!count) return;
+        const { weight, b } = FIELD_WEIGHTS[FIELDS[field]!];
+        frequency += (weight * count) / (1 - b + (b * analysis.lengths[field]!) / averages[field]!);
+        fields |= 1 << field;
+      });
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push({ doc, frequency, fields });
+    }
+  });
+  const total = visible.length;
+  const idf = new Map<string, number>();
+  for (const [term, list] of postings) idf.set(term, Math.log(1 + (total - list.length + 0.5) / (list.length + 0.5)));
+  return { tools: visible, postings, idf, positions: new Map(visible.map((tool, doc) => [tool.qualifiedName, doc])), analyses };
+}
+
+/** The names of the fields set in a posting's bit mask. */
+export function fieldNames(mask: number): SearchField[] {
+  return FIELDS.filter((_, field) => mask & (1 << field));
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function analysisKey(tool: SearchableTool, server: SearchableServer | undefined): string {
+  return JSON.stringify([
+    tool.server,
+    tool.name,
+    tool.title,
+    tool.annotations?.title,
+    tool.description,
+    tool.inputSchema?.['properties'],
+    server?.title,
+    server?.instructions,
+  ]);
+}
+
+/** The text of every field of a tool. */
+function fieldTexts(tool: SearchableTool, server: SearchableServer | undefined): string[] {
+  const description = tool.description ?? '';
+  const summary = /^[\s\S]*?[.!?](?=\s|$)/.exec(description.slice(0, 400))?.[0] ?? description.slice(0, 200);
+  return [
+    tool.name,
+    [tool.title, tool.annotations?.title].filter(Boolean).join(' '),
+    summary,
+    description,
+    parameterText(tool.inputSchema),
+    [tool.server, server?.title].filter(Boolean).join(' '),
+    server?.instructions ?? '',
+  ];
+}
+
+/** Top-level parameter names and descriptions (and enum values), bounded. */
+function parameterText(schema: Record<string, unknown> | undefined): string {
+  const properties = schema?.['properties'];
+  if (!properties || typeof properties !== 'object') return '';
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(properties as Record<string, unknown>).slice(0, MAX_PARAMETERS)) {
+    parts.push(name);
+    if (value && typeof value === 'object') {
+      const property = value as Record<string, unknown>;
+      if (typeof property['description'] === 'string') parts.push(property['description']);
+      if (Array.isArray(property['enum']))
+        parts.push(
+          property['enum']
+            .slice(0, 20)
+            .filter((item) => typeof item === 'string')
+            .join(' '),
+        );
+    }
+  }
+  return parts.join(' . ');
+}
+
+function analyze(tool: SearchableTool, server: SearchableServer | undefined): Analysis {
+  const counts = new Map<string, number[]>();
+  const lengths = fieldTexts(tool, server).map((text, field) => {
+    const found = terms(text, 'both');
+    for (const term of found) {
+      let row = counts.get(term);
+      if (!row) counts.set(term, (row = FIELDS.map(() => 0)));
+      row[field]!++;
+    }
+    return found.length;
+  });
+  return { counts, lengths };
+}

@@ -1,0 +1,21 @@
+/**
+ * Tool search: rank a catalog's tools for a request written as a person writes it, with no network and no model.
+ * Fielded BM25 (BM25F) over names split into words, titles, descriptions, parameters, the server's key and its
+ * instructions; Porter stemming; a lexicon of what tool verbs and objects mean (lexicon.ts); configured routes first.
+ * Pure: plain data in, plain data out — the CLI's `mcpns search` and the gateway's router call the same two functions.
+ */
+export {
+  buildSearchIndex,
+  FIELDS,
+  FIELD_WEIGHTS,
+  type BuildOptions,
+  type SearchableServer,
+  type SearchableTool,
+  type SearchField,
+  type SearchIndex,
+} from './build.js';
+export { search, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+export { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, SearchQueryError, analyzeQuery, cleanQuery } from './query.js';
+export { LEXICON, type LexiconGroup } from './lexicon.js';
+export { stem } from './stemmer.js';
+export { terms, words } from './tokenize.js';

@@ -1,0 +1,175 @@
+import { fieldNames, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
+import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type TermSource } from './query.js';
+
+/** A configured route that fired for the request: its targets answer first (Bamboo's deterministic fast path). */
+export interface RouteHit {
+  /** Qualified names of the tools the route calls, in its order. */
+  qualifiedNames: readonly string[];
+  route: { name: string; index: number };
+}
+
+export interface SearchOptions {
+  /** Results wanted: 1…MAX_LIMIT (50), default 5; a larger number is lowered to 50. */
+  limit?: number;
+  /** Routes that fired, tried first (see `routeHits` in src/route). */
+  routes?: readonly RouteHit[];
+}
+
+/** Why a request concept matched a tool: the term that matched, where it came from, and the fields it was found in. */
+export interface SearchMatch {
+  /** The request's word or phrase. */
+  query: string;
+  /** The term found in the tool (the word itself, a lexicon synonym, or a hint's kind). */
+  term: string;
+  source: TermSource;
+  /** The lexicon group, for lexicon and related terms. */
+  concept?: string;
+  fields: SearchField[];
+}
+
+export interface SearchResult {
+  rank: number;
+  qualifiedName: string;
+  server: string;
+  name: string;
+  /** The ranking score (rounded to 4 decimals); a route's targets score 1,000 less their position. */
+  score: number;
+  /** The request's concepts that matched / how many it has. */
+  coverage: { matched: number; total: number };
+  matches: SearchMatch[];
+  /** Set when a configured route put the tool first. */
+  route?: { name: string; index: number };
+  /** The tool as indexed (its input schema included), for a caller that returns definitions. */
+  tool: SearchableTool;
+}
+
+export interface SearchResponse {
+  /** The request as searched (controls stripped, spaces collapsed). */
+  query: string;
+  /** The limit applied (bounded). */
+  limit: number;
+  /** The request's concepts (its words and phrases, stopwords left out). */
+  concepts: string[];
+  results: SearchResult[];
+  /** How many tools matched at all (results holds the best `limit`). */
+  matched: number;
+}
+
+const ROUTE_SCORE = 1000;
+/**
+ * A concept scores a tool by its best alternative plus this share of the others (a disjunction-max with a tie
+ * breaker): a tool that matches the request's word and a synonym of it beats one that matches the word alone.
+ */
+export const TIE_BREAKER = 0.2;
+
+/**
+ * Rank the index's tools for a request: each concept of the request (a word or a lexicon phrase) scores a tool by its
+ * best way of being written there (the word itself at full weight, a lexicon synonym lower), BM25F over the fields;
+ * the concepts' scores add up, scaled by the share of concepts matched. Tools named by a fired route come first. Ties
+ * break by qualified name: the same index and request always give the same ranking. Throws SearchQueryError for an
+ * empty or oversized request.
+ */
+export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchResponse {
+  const text = cleanQuery(query);
+  const limit = boundLimit(options.limit);
+  const analyzed = analyzeQuery(text);
+  // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
+  let total = 0;
+  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[] }>();
+
+  for (const concept of analyzed.concepts) {
+    const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number }>();
+    for (const alternative of concept.alternatives) {
+      for (const [doc, hit] of alternativeScores(index, alternative)) {
+        const score = hit.score * alternative.weight;
+        const current = best.get(doc);
+        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields });
+        else {
+          current.sum += score;
+          if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
+        }
+      }
+    }
+    if (best.size) total++;
+    for (const [doc, hit] of best) {
+      let entry = scores.get(doc);
+      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, matches: [] }));
+      entry.sum += hit.score + TIE_BREAKER * (hit.sum - hit.score);
+      entry.matched++;
+      entry.matches.push({
+        query: concept.text,
+        term: hit.alternative.text,
+        source: hit.alternative.source,
+        ...(hit.alternative.concept ? { concept: hit.alternative.concept } : {}),
+        fields: fieldNames(hit.fields),
+      });
+    }
+  }
+
+  const ranked = [...scores.entries()]
+    .map(([doc, entry]) => ({ doc, score: entry.sum * (entry.matched / Math.max(1, total)), entry }))
+    .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
+
+  const results: SearchResult[] = [];
+  const taken = new Set<number>();
+  for (const hit of options.routes ?? []) {
+    for (const name of hit.qualifiedNames) {
+      const doc = index.positions.get(name);
+      if (doc === undefined || taken.has(doc) || results.length >= limit) continue;
+      taken.add(doc);
+      const entry = scores.get(doc);
+      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, hit.route));
+    }
+  }
+  for (const { doc, score, entry } of ranked) {
+    if (results.length >= limit) break;
+    if (taken.has(doc)) continue;
+    results.push(result(index, doc, score, entry, total, results.length + 1));
+  }
+  return { query: text, limit, concepts: analyzed.concepts.map((concept) => concept.text), results, matched: scores.size };
+}
+
+function result(
+  index: SearchIndex,
+  doc: number,
+  score: number,
+  entry: { matched: number; matches: SearchMatch[] } | undefined,
+  total: number,
+  rank: number,
+  route?: { name: string; index: number },
+): SearchResult {
+  const tool = index.tools[doc]!;
+  return {
+    rank,
+    qualifiedName: tool.qualifiedName,
+    server: tool.server,
+    name: tool.name,
+    score: Math.round(score * 10_000) / 10_000,
+    coverage: { matched: entry?.matched ?? 0, total },
+    matches: entry?.matches ?? [],
+    ...(route ? { route } : {}),
+    tool,
+  };
+}
+
+/** BM25F score of each tool for one alternative: the mean over its stems (a phrase counts fully only when whole). */
+function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number }> {
+  const out = new Map<number, { score: number; fields: number }>();
+  const share = 1 / alternative.stems.length;
+  for (const term of new Set(alternative.stems)) {
+    const postings = index.postings.get(term);
+    if (!postings) continue;
+    const idf = index.idf.get(term) ?? 0;
+    for (const posting of postings) {
+      const score = share * idf * (posting.frequency / (K1 + posting.frequency));
+      const current = out.get(posting.doc);
+      if (current) {
+        current.score += score;
+        current.fields |= posting.fields;
+      } else out.set(posting.doc, { score, fields: posting.fields });
+    }
+  }
+  return out;
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, MAX_LIMIT, search, SearchQueryError, type SearchableTool } from '../../../src/search/index.js';
+
+const tool = (server: string, name: string, description: string, properties: Record<string, unknown> = {}): SearchableTool => ({
+  server,
+  name,
+  qualifiedName: `${server}/${name}`,
+  description,
+  inputSchema: { type: 'object', properties },
+});
+
+const TOOLS: SearchableTool[] = [
+  tool('github', 'create_issue', 'Create a new issue in a GitHub repository', { title: { type: 'string', description: 'Issue title' } }),
+  tool('github', 'list_issues', 'List issues in a GitHub repository'),
+  tool('github', 'create_pull_request', 'Create a new pull request in a GitHub repository'),
+  tool('memory', 'create_entities', 'Create multiple new entities in the knowledge graph'),
+  tool('memory', 'delete_entities', 'Delete multiple entities from the knowledge graph'),
+  tool('browser', 'take_screenshot', 'Take a screenshot of the current page'),
+  tool('browser', 'navigate', 'Navigate to a URL', { url: { type: 'string' } }),
+  tool('files', 'read_file', 'Read the complete contents of a file', { path: { type: 'string' } }),
+  tool('chat', 'post_message', 'Post a new message to a channel'),
+];
+
+const top = (query: string, tools = TOOLS): string | undefined => search(buildSearchIndex(tools), query).results[0]?.qualifiedName;
+
+describe('search', () => {
+  it.each([
+    ['file a ticket about the crash', 'github/create_issue'],
+    ['open a PR', 'github/create_pull_request'],
+    ['remember that Ana likes tea', 'memory/create_entities'],
+    ['forget what you know about Ana', 'memory/delete_entities'],
+    ['capture the page', 'browser/take_screenshot'],
+    ['go to https://example.com', 'browser/navigate'],
+    ['print /etc/hosts', 'files/read_file'],
+    ['notify the team that the deploy is done', 'chat/post_message'],
+  ])('%s → %s', (query, expected) => {
+    expect(top(query)).toBe(expected);
+  });
+
+  it('says why: the matched words, lexicon terms and fields', () => {
+    const [first] = search(buildSearchIndex(TOOLS), 'file a ticket').results;
+    expect(first?.matches).toContainEqual(
+      expect.objectContaining({ query: 'ticket', term: 'issue', source: 'lexicon', concept: 'issue', fields: expect.arrayContaining(['name']) }),
+    );
+  });
+
+  it('ranks the same for the same tools in any order, ties broken by qualified name', () => {
+    const twins = [tool('b', 'same', 'Send an email'), tool('a', 'same', 'Send an email'), tool('c', 'same', 'Send an email')];
+    const ranking = (tools: SearchableTool[]): string[] =>
+      search(buildSearchIndex(tools), 'send an email', { limit: 10 }).results.map((result) => result.qualifiedName);
+    expect(ranking(twins)).toEqual(['a/same', 'b/same', 'c/same']);
+    expect(ranking([...twins].reverse())).toEqual(['a/same', 'b/same', 'c/same']);
+    const all = [...TOOLS, ...twins];
+    expect(search(buildSearchIndex([...all].reverse()), 'create an issue or email', { limit: 50 })).toEqual(
+      search(buildSearchIndex(all), 'create an issue or email', { limit: 50 }),
+    );
+  });
+
+  it('never returns a hidden tool', () => {
+    const hidden = { ...tool('secret', 'create_issue', 'Create a new issue'), hidden: { by: 'profile', reason: 'denied' } };
+    const results = search(buildSearchIndex([...TOOLS, hidden]), 'create an issue', { limit: 50 }).results;
+    expect(results.map((result) => result.server)).not.toContain('secret');
+  });
+
+  it('puts the tools of a fired route first, then the ranking without them', () => {
+    const response = search(buildSearchIndex(TOOLS), 'create an issue', {
+      routes: [{ qualifiedNames: ['chat/post_message'], route: { name: 'notify', index: 0 } }],
+    });
+    expect(response.results[0]).toMatchObject({ qualifiedName: 'chat/post_message', route: { name: 'notify', index: 0 } });
+    expect(response.results[1]?.qualifiedName).toBe('github/create_issue');
+    expect(response.results.filter((result) => result.qualifiedName === 'chat/post_message')).toHaveLength(1);
+  });
+
+  it('reuses the analysis of unchanged tools when rebuilt after a change', () => {
+    const first = buildSearchIndex(TOOLS);
+    const changed = [...TOOLS.slice(1), tool('github', 'create_issue', 'Open a new ticket')];
+    const second = buildSearchIndex(changed, { previous: first });
+    expect([...second.analyses.values()].filter((analysis) => [...first.analyses.values()].includes(analysis))).toHaveLength(TOOLS.length - 1);
+    expect(search(second, 'open a ticket').results[0]?.qualifiedName).toBe('github/create_issue');
+  });
+});
+
+describe('search bounds', () => {
+  const index = buildSearchIndex(TOOLS);
+
+  it('rejects an empty request, or one of only spaces and control characters', () => {
+    expect(() => search(index, '')).toThrow(SearchQueryError);
+    expect(() => search(index, ' \u0000\u001b\t ')).toThrow(/empty/);
+  });
+
+  it('rejects a 100 kB request with the bound in the message', () => {
+    expect(() => search(index, 'create issue '.repeat(8000))).toThrow(/at most 1000 are accepted/);
+  });
+
+  it('searches a request with control characters as if they were spaces', () => {
+    const response = search(index, 'create\u001b[2J an\u0000 issue\u202e');
+    expect(response.query).toBe('create [2J an issue');
+    expect(response.results[0]?.qualifiedName).toBe('github/create_issue');
+  });
+
+  it('answers at most MAX_LIMIT results when 10,000 are asked, and at least one', () => {
+    const many = Array.from({ length: 120 }, (_, n) => tool(`s${n}`, 'create_issue', 'Create an issue'));
+    const big = buildSearchIndex(many);
+    expect(search(big, 'create issue', { limit: 10_000 })).toMatchObject({ limit: MAX_LIMIT, matched: 120 });
+    expect(search(big, 'create issue', { limit: 10_000 }).results).toHaveLength(MAX_LIMIT);
+    expect(search(big, 'create issue', { limit: 0 }).results).toHaveLength(1);
+  });
+
+  it('finds nothing for a request no tool matches', () => {
+    expect(search(index, 'zebra giraffe').results).toEqual([]);
+  });
+});
