@@ -154,10 +154,7 @@ process gone). SIGHUP reloads the configuration.`,
           }
           reportStart(runtime, gateway, config);
           const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
-          runtime.console.status(
-            `serving ${startSummary(gateway)} ${where}`,
-            served ? { url: served.url, port: served.address.port } : {},
-          );
+          runtime.console.status(`serving ${startSummary(gateway)} ${where}`, served ? { url: served.url, port: served.address.port } : {});
         },
         (error: unknown) => {
           startError = error;
