@@ -97,7 +97,8 @@ describe('mcpns serve start failures', () => {
         },
       }),
     );
-    const served = await startAndWait([BIN, 'serve', '--http', '0', '--config', config], /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
+    // The port opens first ("listening at …"); the summary line comes when the first start is over.
+    const served = await startAndWait([BIN, 'serve', '--http', '0', '--config', config], /serving [^\n]* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/, {
       MCPNS_PID_FILE: join(dir, 'pids'),
     });
     const exited = new Promise<number | null>((resolve) => served.child.once('exit', (code) => resolve(code)));
@@ -149,10 +150,12 @@ describe('mcpns serve refuses what it cannot serve', () => {
     const { home, cwd } = project();
     const self = { command: 'mcpns', args: ['serve'] };
     writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { gateway: self, local } }));
-    const result = await runCli(['serve'], { cwd, env: { HOME: home } });
+    // --dry-run: stdio with an empty stdin would end before the start is over (initialize is answered at once).
+    const result = await runCli(['serve', '--dry-run'], { cwd, env: { HOME: home } });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/skipping server "gateway" in \.mcp\.json: it runs mcpns serve, this gateway itself/);
-    expect(result.stderr).toMatch(/serving \d+ tools from 1 of 1 servers on stdio/);
+    expect(result.stdout).toMatch(/\d+ tools from 1 of 1 servers/);
+    expect(result.stdout).not.toMatch(/^gateway /m);
 
     writeFileSync(join(cwd, '.mcp.json'), JSON.stringify({ mcpServers: { gateway: self } }));
     const alone = await runCli(['serve'], { cwd, env: { HOME: home } });

@@ -173,11 +173,11 @@ describe('gateway start-up over fake upstreams', () => {
     await gateway.close();
   });
 
-  it('a server whose connection fails is reported and retried, the others serve', async () => {
+  it('a server whose connection fails is reported and retried (not when the failure is permanent), the others serve', async () => {
     const factory = gatedFactory({ a: ['x'] });
     const events: string[] = [];
     const gateway = createGateway({
-      servers: specs('a', 'bad'),
+      servers: specs('a', 'bad', 'gone'),
       naming: NAMING,
       discovery: { concurrency: 4 },
       connect: factory.connect,
@@ -185,10 +185,13 @@ describe('gateway start-up over fake upstreams', () => {
     });
     const started = gateway.start();
     factory.release('a');
-    factory.gates.get('bad')!.reject(Object.assign(new Error('spawn nope ENOENT'), { reason: 'SPAWN_FAILED' }));
+    factory.gates.get('bad')!.reject(Object.assign(new Error('no answer within 10000 ms'), { reason: 'CONNECT_TIMEOUT' }));
+    factory.gates.get('gone')!.reject(Object.assign(new Error('spawn nope ENOENT'), { reason: 'SPAWN_FAILED' }));
     await started;
     expect(events).toContain('upstream-failed:bad');
-    expect(gateway.status().find((entry) => entry.server === 'bad')).toMatchObject({ status: 'down', error: { code: 'SPAWN_FAILED' } });
+    expect(events).toContain('upstream-failed:gone');
+    expect(gateway.status().find((entry) => entry.server === 'bad')).toMatchObject({ status: 'down', error: { code: 'CONNECT_TIMEOUT' } });
+    expect(gateway.status().find((entry) => entry.server === 'gone')).toMatchObject({ status: 'failed', error: { code: 'SPAWN_FAILED' } });
     expect(toolNames(await gateway.page('tools', undefined))).toEqual(['a__x']);
     await gateway.close();
   });
