@@ -5,7 +5,6 @@
  * or one that leaves nothing to serve stops the start (exit 2); the gateway's own entry is skipped.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -15,34 +14,11 @@ import { runCli } from '../helpers/cli.js';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 import { startAndWait } from '../helpers/start-and-wait.js';
+import { INIT, raw } from '../helpers/raw-http.js';
 import { makeTempDir } from '../helpers/temp.js';
 
 const BIN = join(REPO_ROOT, 'bin', 'mcpns.js');
 
-/** A raw HTTP request (headers fetch() would not let us forge: Host, latin-1 bytes). */
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname, method: init.method ?? 'POST', headers: init.headers ?? {} },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    if (init.body !== undefined) req.write(init.body);
-    req.end();
-  });
-}
-
-const INIT = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-});
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 describe('mcpns serve --http contains faults', () => {

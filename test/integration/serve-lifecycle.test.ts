@@ -138,7 +138,8 @@ describe('mcpns serve with hostile neighbours', () => {
     const { client } = await connect(['--config', file], dir);
     const controller = new AbortController();
     const stuck = client.callTool({ name: 'beta__stubborn', arguments: {} }, undefined, { signal: controller.signal });
-    await waitUntil(() => readFileSync(join(dir, 'pids'), 'utf8'), 'pids');
+    // The upstream writes its PID file when it starts; the call waits for that start.
+    await waitUntil(() => existsSync(join(dir, 'pids')) && readFileSync(join(dir, 'pids'), 'utf8'), 'the upstream did not write its PID file');
     controller.abort();
     await expect(stuck).rejects.toThrow();
     expect(await client.callTool({ name: 'beta__whoami', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'beta' }] });
