@@ -4,124 +4,19 @@
  * and server→client requests carried both ways. Transports (stdio, HTTP) and the CLI sit on top of it.
  */
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { DownstreamCall, DownstreamSession, FastDownstream, GatewayOptions, RequestLogEntry } from './types.js';
 import { buildCatalog } from '../catalog/build.js';
 import type { Catalog, ServerDiscovery } from '../catalog/types.js';
-import type { LoadedConfig } from '../config/loaded.js';
 import type { ServerSpec } from '../config/model.js';
 import { applyClientToolFilters } from '../profiles/client-filters.js';
 import { applyProfile } from '../profiles/profile.js';
-import type { SecretSet } from '../util/redact.js';
-import { isPermanentFailure, retryDelayMs, stderrTail } from './supervision.js';
+import { CALL_TIMEOUT_MS, Ceiling, ceilingError } from './ceiling.js';
+import { CallsInFlight, DRAIN_MS, ForwardedCall, type InFlight } from './inflight.js';
+import { isPermanentFailure, lostMessage, retryDelayMs, stderrTail } from './supervision.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
-import type { NamingSettings } from './names.js';
-import { mergeLocalTools, type ListTransform, type LocalCallContext, type LocalRoute, type ToolProvider } from './provider.js';
-import { failureOf, realConnect, startAll, type ConnectSettings, type FirstStart, type UpstreamFactory } from './start-up.js';
+import { mergeLocalTools, type LocalCallContext, type LocalRoute } from './provider.js';
+import { failureOf, realConnect, startAll, type FirstStart, type UpstreamFactory } from './start-up.js';
 import { MODERN_REVISION, upstreamRpcError, type JsonObject, type RawHandlers, type Upstream, type UpstreamHooks } from './upstream.js';
-
-/** One downstream client connection (a stdio connection, or one 2025-era HTTP session). */
-export interface DownstreamSession {
-  readonly id: string;
-  /** The capabilities the client declared in initialize. */
-  clientCapabilities(): JsonObject | undefined;
-  /** Send a notification to this client. */
-  notify(method: string, params?: JsonObject): Promise<void>;
-  logLevel?: string | undefined;
-  readonly subscriptions: Set<string>;
-  /** A request to this client outside any call of its (2025-era sessions only). */
-  request?(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
-}
-
-/** The request context the downstream server hands each handler (a subset of the SDK's ServerContext). */
-export interface DownstreamCall {
-  session: DownstreamSession | undefined;
-  signal: AbortSignal;
-  progressToken?: string | number | undefined;
-  meta?: JsonObject | undefined;
-  notify(method: string, params?: JsonObject): Promise<void>;
-  /** The request came on the 2026-07-28 wire (per-request envelope): no server→client push requests there. */
-  modern?: boolean | undefined;
-  /** What a 2026-07-28 client declared in its request's envelope (its capabilities, its log level). */
-  clientCapabilities?: JsonObject | undefined;
-  logLevel?: string | undefined;
-  /** A multi-round-trip retry (2026-07-28): what the client answered, and the state it echoes; sent on unchanged. */
-  retry?: { inputResponses?: JsonObject | undefined; requestState?: string | undefined } | undefined;
-  /** A request to the downstream client tied to this call (throws on an era without push requests). */
-  send(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
-}
-
-/** How the fast path writes to a downstream client itself (raw JSON-RPC, in order with everything else it sends). */
-export interface FastDownstream {
-  reply(message: JsonObject): void;
-  /** A reply already serialized (one JSON-RPC message): false when the wire cannot take it as it is now (reply instead). */
-  replyText?(text: string): boolean;
-  notify(method: string, params?: JsonObject): Promise<void>;
-  request(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
-  /** The upstream made its answer resumable (SSE with event ids): make this one resumable too, where the wire can. */
-  resumable?(): void;
-}
-
-/** What happened, for the CLI's status lines (stderr, or JSON lines under --json) and the log file. */
-export type GatewayEvent =
-  | { type: 'upstream-up'; server: string; tools: number; restarted: boolean }
-  /** `retryInMs` absent: a failure retrying cannot cure (command not found…), not retried. `stderr`: its last lines. */
-  | { type: 'upstream-failed'; server: string; code: string; message: string; retryInMs?: number; stderr?: string[] }
-  | { type: 'upstream-lost'; server: string; message: string }
-  | { type: 'exposure-changed'; tools: number; prompts: number; resources: number }
-  | { type: 'dropped-notifications'; server: string; count: number }
-  /** Pairs the style names alike, kept apart by their pair's hash (`exposed`, same order as `members`). */
-  | { type: 'collision-kept-apart'; kind: string; name: string; members: string[]; exposed: string[] }
-  /** A local tool (of `provider`) took an exposed name: `taken` (`server/tool`, or a later provider) is not served under it. */
-  | { type: 'tool-name-reserved'; name: string; provider: string; taken: string };
-
-export interface RequestLogEntry {
-  time: string;
-  session?: string | undefined;
-  method: string;
-  server?: string | undefined;
-  tool?: string | undefined;
-  durationMs: number;
-  outcome: 'ok' | 'isError' | 'error' | 'cancelled';
-  bytes?: number | undefined;
-  error?: string | undefined;
-  args?: unknown;
-}
-
-export interface GatewayOptions {
-  /** The servers to serve (already selected: enabled, not hidden by the profile, --server). */
-  servers: readonly ServerSpec[];
-  /** Client tool filters and the profile's tool allow/deny come from here. */
-  config?: LoadedConfig | undefined;
-  profile?: string | undefined;
-  naming: NamingSettings;
-  /** Deadlines, auth, secrets, environment and concurrency of the upstream start (`hold`/`role` are the gateway's). */
-  discovery: ConnectSettings;
-  /**
-   * How an upstream session is opened (default: the real connection layer, the first start through discovery so
-   * servers spawned first are adopted and `catalog` is filled). Tests and library users pass their own.
-   */
-  connect?: UpstreamFactory | undefined;
-  /** Start upstreams on the first downstream request instead of at start. */
-  lazy?: boolean | undefined;
-  /** Items per page of tools/prompts/resources lists served downstream. */
-  pageSize?: number | undefined;
-  /** Cap on notifications/message forwarded per upstream per second (a flood is cut, counted and reported). */
-  maxLogRate?: number | undefined;
-  /**
-   * How long a list request (tools, prompts, resources) waits for servers still in their first start before it is
-   * answered with what is ready (default LIST_WAIT_MS); the rest are announced with list_changed when they arrive.
-   */
-  listWaitMs?: number | undefined;
-  /**
-   * Tools the gateway answers itself, listed and called through the same path as upstream tools (src/gateway/provider.ts):
-   * their names are reserved (an upstream tool exposed under one is not served), the first provider's wins.
-   */
-  providers?: readonly ToolProvider[] | undefined;
-  /** What `tools/list` shows, from every exposed tool; calls by name to a tool it hides still route. */
-  listTransform?: ListTransform | undefined;
-  onEvent?: ((event: GatewayEvent) => void) | undefined;
-  onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
-  secrets?: SecretSet | undefined;
-}
 
 const DEFAULT_PAGE_SIZE = 500;
 /**
@@ -139,10 +34,6 @@ const MAX_INPUT_ROUNDS = 8;
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const DEFAULT_MAX_LOG_RATE = 500;
 
-interface InFlight {
-  readonly call: DownstreamCall;
-}
-
 interface Slot {
   spec: ServerSpec;
   upstream?: Upstream | undefined;
@@ -153,7 +44,7 @@ interface Slot {
   error?: { code: string; message: string } | undefined;
   failures: number;
   timer?: NodeJS.Timeout | undefined;
-  inflight: Set<InFlight>;
+  inflight: CallsInFlight;
   /** A crash cut these calls: they fail with this reason. */
   lostReason?: string | undefined;
   refreshing?: Promise<void> | undefined;
@@ -338,7 +229,7 @@ export class Gateway {
     slot.error = undefined;
     slot.failures = 0;
     slot.lostReason = undefined;
-    upstream.onLost((reason) => this.lost(slot, upstream, reason));
+    upstream.onLost((reason, inFlightMayFinish) => this.lost(slot, upstream, reason, inFlightMayFinish));
     this.options.onEvent?.({ type: 'upstream-up', server: slot.spec.name, tools: slot.offer.tools.length, restarted });
     // Subscriptions downstream clients hold survive a restart.
     for (const uri of slot.subscribed.keys()) void upstream.request('resources/subscribe', { uri }).catch(() => {});
@@ -414,14 +305,22 @@ export class Gateway {
     if (retryInMs !== undefined) this.scheduleRestart(slot, retryInMs);
   }
 
-  private lost(slot: Slot, upstream: Upstream, reason: string): void {
+  /**
+   * The session to a server ended under the gateway. With `inFlightMayFinish` (an HTTP server dropped the session: the
+   * streams of calls already sent stay open) those calls finish on their own streams within the drain bound, and any
+   * still running then fail saying their outcome is unknown — never sent again; otherwise they have already failed.
+   */
+  private lost(slot: Slot, upstream: Upstream, reason: string, inFlightMayFinish = false): void {
     if (slot.upstream !== upstream || this.closed) return;
-    const stderr = upstream.stderr().trimEnd().split('\n').slice(-3).join(' | ');
-    slot.lostReason = `upstream server "${slot.spec.name}" ${reason}${stderr ? ` (its stderr: ${stderr})` : ''}; mcpns is restarting it`;
+    slot.lostReason = lostMessage(slot.spec.name, reason, upstream.stderr());
     slot.upstream = undefined;
     slot.status = 'down';
     this.options.onEvent?.({ type: 'upstream-lost', server: slot.spec.name, message: slot.lostReason });
-    void upstream.close();
+    if (!inFlightMayFinish) void upstream.close();
+    else {
+      const unknown = `upstream server "${slot.spec.name}" ${reason} while this call was in flight: its outcome is unknown (mcpns did not send it again)`;
+      void slot.inflight.drain((entry) => entry.upstream === upstream, this.options.drainMs ?? DRAIN_MS, unknown).then(() => upstream.close());
+    }
     // The restart is immediate; if it fails, the backoff of failed() takes over.
     this.scheduleRestart(slot, 0);
   }
@@ -592,7 +491,8 @@ export class Gateway {
       () => slot,
       async () => {
         slot = await this.ready(route.server);
-        const inflight: InFlight = { call };
+        const target = this.sessionFor(slot, method, params);
+        const inflight = new ForwardedCall(call, target);
         slot.inflight.add(inflight);
         try {
           const token = call.progressToken;
@@ -600,7 +500,6 @@ export class Gateway {
           // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
           const sent: Promise<void>[] = [];
           const retried = call.retry ? { ...params, ...call.retry } : params;
-          const target = this.sessionFor(slot, method, params);
           // On the 2026-07-28 wire the server decides by the capabilities of the client that asks (and its log level):
           // the downstream client's, not the gateway's (a key given here wins over the one the SDK attaches).
           const envelope: JsonObject = {};
@@ -613,14 +512,21 @@ export class Gateway {
           let forwarded: JsonObject = outMeta ? { ...retried, _meta: outMeta } : retried;
           let result: JsonObject;
           for (let round = 0; ; round++) {
-            result = await target.request(method, forwarded, {
-              signal: call.signal,
-              // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
-              ...(call.modern ? { allowInputRequired: true } : {}),
-              ...(token !== undefined
-                ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
-                : {}),
-            });
+            result = await this.bounded(route.server, (ceiling) =>
+              target.request(method, forwarded, {
+                signal: ceiling ? ceiling.with(inflight.signal) : inflight.signal,
+                // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
+                ...(call.modern ? { allowInputRequired: true } : {}),
+                ...(token !== undefined
+                  ? {
+                      onprogress: (progress) => {
+                        ceiling?.touch();
+                        sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {}));
+                      },
+                    }
+                  : {}),
+              }),
+            );
             // A 2025-era client knows no input_required: the gateway asks it what the server asks (as requests tied to its
             // call) and retries with the answers and the server's state, unchanged.
             if (call.modern || result['resultType'] !== 'input_required') break;
@@ -633,11 +539,27 @@ export class Gateway {
           }
           if (sent.length) await Promise.all(sent);
           return rewriteResult(result, route.server, this.exposureState);
+        } catch (error) {
+          // Ended by the gateway (its session retired: a reload, a dropped session): the reason is the answer.
+          throw inflight.ended ?? error;
         } finally {
           slot.inflight.delete(inflight);
         }
       },
     );
+  }
+
+  /** One request to `server` under the call ceiling (`callTimeoutMs`): reaching it fails the request with -32001. */
+  private async bounded(server: string, send: (ceiling: Ceiling | undefined) => Promise<JsonObject>): Promise<JsonObject> {
+    const ms = this.options.callTimeoutMs ?? CALL_TIMEOUT_MS;
+    const ceiling = ms > 0 ? new Ceiling(server, ms) : undefined;
+    try {
+      return await send(ceiling);
+    } catch (error) {
+      throw ceiling?.fired ? ceilingError(server, ms) : error;
+    } finally {
+      ceiling?.clear();
+    }
   }
 
   /**
@@ -813,6 +735,7 @@ export class Gateway {
   /** What a fast call needs of the gateway (one object for all of them). */
   private readonly fastOwner: FastCallOwner = {
     exposure: () => this.exposureState,
+    ceilingMs: () => this.options.callTimeoutMs ?? CALL_TIMEOUT_MS,
     onRequest: () => this.options.onRequest,
     settled: (call) => {
       call.slot.inflight.delete(call);
@@ -1098,13 +1021,14 @@ export class Gateway {
       if (!spec) {
         removed.push(name);
         this.slots.delete(name);
-        work.push(this.closeSlot(slot));
+        work.push(this.closeSlot(slot, `upstream server "${name}" was removed by a config reload while this call was in flight`));
       } else if (JSON.stringify(spec) !== JSON.stringify(slot.spec)) {
         restarted.push(name);
         const fresh = newSlot(spec);
         fresh.subscribed = slot.subscribed;
         this.slots.set(name, fresh);
-        work.push(this.closeSlot(slot).then(() => (this.startedOnce ? this.restart(fresh) : undefined)));
+        const why = `upstream server "${name}" is restarting: a config reload changed its configuration while this call was in flight`;
+        work.push(this.closeSlot(slot, why).then(() => (this.startedOnce ? this.restart(fresh) : undefined)));
       } else if (slot.status === 'failed') {
         // Not retried by itself: a reload (the command installed meanwhile) is its next try.
         restarted.push(name);
@@ -1123,13 +1047,18 @@ export class Gateway {
     return { added, removed, restarted };
   }
 
-  private async closeSlot(slot: Slot): Promise<void> {
+  /**
+   * End a server's sessions. `retired` (a reload removed or restarted it): its calls in flight first get the drain
+   * bound to finish, then each still running is answered -32603 with that message — none is left unanswered.
+   */
+  private async closeSlot(slot: Slot, retired?: string): Promise<void> {
     slot.status = 'closed';
     clearTimeout(slot.timer);
     const upstream = slot.upstream;
     const modern = slot.modern;
     slot.upstream = undefined;
     slot.modern = undefined;
+    if (retired !== undefined) await slot.inflight.drain(() => true, this.options.drainMs ?? DRAIN_MS, retired);
     await Promise.all([upstream?.close(), modern?.close().catch(() => {})]);
   }
 
@@ -1151,7 +1080,7 @@ function newSlot(spec: ServerSpec): Slot {
     status: 'idle',
     offer: { server: spec.name, tools: [], prompts: [], resources: [], templates: [] },
     failures: 0,
-    inflight: new Set(),
+    inflight: new CallsInFlight(),
     logWindow: { second: 0, count: 0, dropped: 0 },
     subscribed: new Map(),
     names: { legacy: new Set(), modern: new Set() },
@@ -1183,6 +1112,8 @@ function offerNames(offer: Omit<Offer, 'server'>): Set<string> {
 interface FastCallOwner {
   exposure(): Exposure;
   onRequest(): GatewayOptions['onRequest'];
+  /** The call ceiling (0: none). */
+  ceilingMs(): number;
   /** The call is over (answered, failed, lost or cancelled): no longer in flight. */
   settled(call: FastCall): void;
 }
@@ -1198,6 +1129,7 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
   private controller: AbortController | undefined;
   private done = false;
   private readonly startedAt: number | undefined;
+  private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly owner: FastCallOwner,
@@ -1205,15 +1137,42 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
     readonly session: DownstreamSession,
     private readonly downstream: FastDownstream,
     readonly slot: Slot,
-    private readonly upstream: Upstream,
+    readonly upstream: Upstream,
     private readonly route: Route,
     readonly progressToken: string | number | undefined,
     private readonly args: unknown,
   ) {
     if (owner.onRequest()) this.startedAt = performance.now();
     if (progressToken !== undefined) {
-      this.onProgress = (progress) => void downstream.notify('notifications/progress', { ...progress, progressToken });
+      this.onProgress = (progress) => {
+        this.timer?.refresh();
+        void downstream.notify('notifications/progress', { ...progress, progressToken });
+      };
     }
+    const ceilingMs = owner.ceilingMs();
+    if (ceilingMs > 0) this.timer = setTimeout(expire, ceilingMs, this).unref();
+  }
+
+  /** The ceiling was reached: cancelled upstream, answered -32001 naming the server and the bound. */
+  expire(): void {
+    this.fail(ceilingError(this.route.server, this.owner.ceilingMs()));
+  }
+
+  /** Its session was retired (InFlight): answered -32603 with `message`, cancelled upstream. */
+  end(message: string): void {
+    this.fail(new ProtocolError(ProtocolErrorCode.InternalError, message));
+  }
+
+  private fail(error: ProtocolError): void {
+    if (this.done) return;
+    this.finish('error', undefined, error.message);
+    this.controller?.abort(error.message);
+    if (this.upstreamId !== undefined) this.upstream.cancelRaw?.(this.upstreamId, error.message);
+    this.downstream.reply({
+      jsonrpc: '2.0',
+      id: this.id,
+      error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) },
+    });
   }
 
   /** Made only when something listens (a request to the client): most calls never need one. */
@@ -1256,7 +1215,8 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
 
   onLost(reason: string): void {
     if (this.done) return;
-    const message = this.slot.lostReason ?? `upstream server "${this.route.server}" ${reason}`;
+    // Said here, not read from the slot: the session may report the call lost before it tells the gateway.
+    const message = lostMessage(this.route.server, reason, this.upstream.stderr());
     this.finish('error', undefined, message);
     this.downstream.reply({ jsonrpc: '2.0', id: this.id, error: { code: ProtocolErrorCode.InternalError, message } });
   }
@@ -1274,6 +1234,7 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
 
   private finish(outcome: RequestLogEntry['outcome'], result?: JsonObject, error?: string): void {
     this.done = true;
+    clearTimeout(this.timer);
     this.owner.settled(this);
     const onRequest = this.owner.onRequest();
     if (!onRequest) return;
@@ -1292,4 +1253,8 @@ class FastCall implements InFlight, DownstreamCall, RawHandlers {
       this.args,
     );
   }
+}
+
+function expire(call: FastCall): void {
+  call.expire();
 }
