@@ -10,7 +10,7 @@ export type { DownstreamCall, DownstreamSession, GatewayEvent, GatewayOptions, R
 export type { Exposure, Offer, Route } from './exposure.js';
 export { DEFAULT_GATEWAY_STYLE, exposeNames, type NamingSettings, type ShortenedName } from './names.js';
 export { serveGatewayStdio } from './serve-stdio.js';
-export { LIST_WAIT_MS } from './engine.js';
+export { LIST_WAIT_MS } from './listing.js';
 export type { ConnectContext, UpstreamFactory } from './start-up.js';
 export type { JsonObject, Upstream, UpstreamHooks } from './upstream.js';
 export type { ListTransform, LocalCallContext, LocalTool, ToolProvider } from './provider.js';
