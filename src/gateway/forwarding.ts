@@ -14,7 +14,8 @@ import type { LocalCallContext, LocalRoute } from './provider.js';
 import type { Slot } from './slot.js';
 import { UpstreamSupervisor } from './supervisor.js';
 import type { DownstreamCall, DownstreamSession, FastDownstream, RequestLogEntry } from './types.js';
-import { upstreamRpcError, type JsonObject, type Upstream } from './upstream.js';
+import { upstreamRpcError } from './raw-answer.js';
+import type { JsonObject, Upstream } from './upstream.js';
 
 /** The reserved envelope keys the gateway sets on what it sends a server's 2026-07-28 session. */
 const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rawResultAt } from '../../../src/gateway/upstream.js';
+import { rawResultAt } from '../../../src/gateway/raw-answer.js';
 
 describe('rawResultAt: where the id of a raw request is in a result line, without parsing it', () => {
   it('finds the id written last after a result object, and the bounds of its value', () => {
