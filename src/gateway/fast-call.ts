@@ -7,6 +7,7 @@ import { ceilingError } from './ceiling.js';
 import { rewriteResult, type Exposure, type Route } from './exposure.js';
 import type { InFlight } from './inflight.js';
 import type { Slot } from './slot.js';
+import { requestLogLine } from './request-log.js';
 import { lostMessage } from './supervision.js';
 import type { DownstreamCall, DownstreamSession, FastDownstream, GatewayOptions, RequestLogEntry } from './types.js';
 import type { JsonObject, RawHandlers, Upstream } from './upstream.js';
@@ -141,17 +142,15 @@ export class FastCall implements InFlight, DownstreamCall, RawHandlers {
     const onRequest = this.owner.onRequest();
     if (!onRequest) return;
     onRequest(
-      {
-        time: new Date().toISOString(),
-        session: this.session.id,
-        method: 'tools/call',
-        server: this.route.server,
-        tool: this.route.name,
-        durationMs: Math.round((performance.now() - (this.startedAt ?? performance.now())) * 1000) / 1000,
+      requestLogLine(
+        { session: this.session.id, method: 'tools/call', server: this.route.server, tool: this.route.name },
+        this.startedAt ?? performance.now(),
         outcome,
-        ...(result !== undefined ? { bytes: JSON.stringify(result).length } : {}),
-        ...(error !== undefined ? { error } : {}),
-      },
+        {
+          bytes: result !== undefined ? JSON.stringify(result).length : undefined,
+          error,
+        },
+      ),
       this.args,
     );
   }

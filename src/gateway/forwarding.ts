@@ -12,6 +12,7 @@ import { FastCall, type FastCallOwner } from './fast-call.js';
 import { ForwardedCall } from './inflight.js';
 import type { LocalCallContext, LocalRoute } from './provider.js';
 import type { Slot } from './slot.js';
+import { requestLogLine } from './request-log.js';
 import { UpstreamSupervisor } from './supervisor.js';
 import type { DownstreamCall, DownstreamSession, FastDownstream, RequestLogEntry } from './types.js';
 import { upstreamRpcError } from './raw-answer.js';
@@ -215,28 +216,25 @@ export abstract class Forwarding extends UpstreamSupervisor {
     run: () => Promise<JsonObject>,
   ): Promise<JsonObject> {
     const startedAt = performance.now();
-    const entry: RequestLogEntry = {
-      time: new Date().toISOString(),
-      session: what.call.session?.id,
-      method: what.method,
-      server: what.server,
-      tool: what.tool,
-      durationMs: 0,
-      outcome: 'ok',
-    };
+    let outcome: RequestLogEntry['outcome'] = 'ok';
+    const end: { bytes?: number; error?: string } = {};
     try {
       const result = await run();
-      if (result['isError'] === true) entry.outcome = 'isError';
-      if (this.options.onRequest) entry.bytes = JSON.stringify(result).length;
+      if (result['isError'] === true) outcome = 'isError';
+      if (this.options.onRequest) end.bytes = JSON.stringify(result).length;
       return result;
     } catch (error) {
-      entry.outcome = what.call.signal.aborted ? 'cancelled' : 'error';
+      outcome = what.call.signal.aborted ? 'cancelled' : 'error';
       const downstream = this.downstreamError(error, slotOf());
-      entry.error = downstream.message;
+      end.error = downstream.message;
       throw downstream;
     } finally {
-      entry.durationMs = Math.round((performance.now() - startedAt) * 1000) / 1000;
-      this.options.onRequest?.(entry, what.args);
+      const onRequest = this.options.onRequest;
+      if (onRequest)
+        onRequest(
+          requestLogLine({ session: what.call.session?.id, method: what.method, server: what.server, tool: what.tool }, startedAt, outcome, end),
+          what.args,
+        );
     }
   }
 
