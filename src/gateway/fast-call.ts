@@ -2,13 +2,12 @@
  * The fast path's call: one `tools/call` sent to the upstream as raw JSON-RPC and answered as it came back, in one
  * object per call (the downstream call, the upstream request's handlers, its cancellation and its ceiling).
  */
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { ceilingError } from './ceiling.js';
+import type { ProtocolError } from '@modelcontextprotocol/server';
+import { downstreamFailure } from './failure.js';
 import { rewriteResult, type Exposure, type Route } from './exposure.js';
 import type { InFlight } from './inflight.js';
 import type { Slot } from './slot.js';
 import { requestLogLine } from './request-log.js';
-import { lostMessage } from './supervision.js';
 import type { DownstreamCall, DownstreamSession, FastDownstream, GatewayOptions, RequestLogEntry } from './types.js';
 import type { JsonObject, RawHandlers, Upstream } from './upstream.js';
 
@@ -58,12 +57,12 @@ export class FastCall implements InFlight, DownstreamCall, RawHandlers {
 
   /** The ceiling was reached: cancelled upstream, answered -32001 naming the server and the bound. */
   expire(): void {
-    this.fail(ceilingError(this.route.server, this.owner.ceilingMs()));
+    this.fail(downstreamFailure(this.route.server, { kind: 'ceiling', ms: this.owner.ceilingMs() }));
   }
 
   /** Its session was retired (InFlight): answered -32603 with `message`, cancelled upstream. */
   end(message: string): void {
-    this.fail(new ProtocolError(ProtocolErrorCode.InternalError, message));
+    this.fail(downstreamFailure(this.route.server, { kind: 'retired', message }));
   }
 
   private fail(error: ProtocolError): void {
@@ -119,9 +118,7 @@ export class FastCall implements InFlight, DownstreamCall, RawHandlers {
   onLost(reason: string): void {
     if (this.done) return;
     // Said here, not read from the slot: the session may report the call lost before it tells the gateway.
-    const message = lostMessage(this.route.server, reason, this.upstream.stderr());
-    this.finish('error', undefined, message);
-    this.downstream.reply({ jsonrpc: '2.0', id: this.id, error: { code: ProtocolErrorCode.InternalError, message } });
+    this.fail(downstreamFailure(this.route.server, { kind: 'lost', reason, stderr: this.upstream.stderr() }));
   }
 
   onResumable(): void {

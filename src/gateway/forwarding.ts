@@ -2,10 +2,11 @@
  * Forwarding: every request a downstream client sends, routed to the server (or local tool) its name names, with its
  * progress, cancellation, _meta, ceiling and request-log line — the SDK path (`forward`) and the fast path of
  * `tools/call` (`fastToolCall`, fast-call.ts) — and every way a call ends mapped to one downstream answer
- * (`downstreamError`).
+ * (`downstreamError`, through failure.ts).
  */
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { CALL_TIMEOUT_MS, Ceiling, ceilingError } from './ceiling.js';
+import { CALL_TIMEOUT_MS, Ceiling } from './ceiling.js';
+import { downstreamFailure } from './failure.js';
 import { askClient } from './client-requests.js';
 import { rewriteResult, routeUri, type Route } from './exposure.js';
 import { FastCall, type FastCallOwner } from './fast-call.js';
@@ -15,7 +16,6 @@ import type { Slot } from './slot.js';
 import { requestLogLine } from './request-log.js';
 import { UpstreamSupervisor } from './supervisor.js';
 import type { DownstreamCall, DownstreamSession, FastDownstream, RequestLogEntry } from './types.js';
-import { upstreamRpcError } from './raw-answer.js';
 import type { JsonObject, Upstream } from './upstream.js';
 
 /** The reserved envelope keys the gateway sets on what it sends a server's 2026-07-28 session. */
@@ -114,7 +114,7 @@ export abstract class Forwarding extends UpstreamSupervisor {
     try {
       return await send(ceiling);
     } catch (error) {
-      throw ceiling?.fired ? ceilingError(server, ms) : error;
+      throw ceiling?.fired ? downstreamFailure(server, { kind: 'ceiling', ms }) : error;
     } finally {
       ceiling?.clear();
     }
@@ -156,16 +156,9 @@ export abstract class Forwarding extends UpstreamSupervisor {
     return answers;
   }
 
+  /** What a call of the SDK path (or a local tool, without `slot`) answers when it failed (failure.ts maps it). */
   protected downstreamError(error: unknown, slot: Slot | undefined): Error {
-    if (error instanceof ProtocolError) return error;
-    if (slot?.lostReason) return new ProtocolError(ProtocolErrorCode.InternalError, slot.lostReason);
-    const rpc = upstreamRpcError(error);
-    // The SDK's own "Connection closed" (-32000) when the upstream died under the call.
-    if (rpc && rpc.code === -32000 && slot) return new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${slot.spec.name}": ${rpc.message}`);
-    if (rpc) return new ProtocolError(rpc.code, rpc.message, rpc.data);
-    const message = error instanceof Error ? error.message : String(error);
-    const text = this.options.secrets ? this.options.secrets.redact(message) : message;
-    return new ProtocolError(ProtocolErrorCode.InternalError, slot ? `upstream server "${slot.spec.name}": ${text}` : text);
+    return downstreamFailure(slot?.spec.name, { kind: 'thrown', error, lostReason: slot?.lostReason }, this.options.secrets);
   }
 
   async callTool(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {

@@ -3,7 +3,8 @@
  * unanswered: when its session is retired (a reload removed or restarted the server, the server dropped the session)
  * the calls on it get a bounded time to finish on their own, then each is ended with an answer saying why.
  */
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { ProtocolError } from '@modelcontextprotocol/server';
+import { downstreamFailure } from './failure.js';
 import type { DownstreamCall } from './types.js';
 import type { Upstream } from './upstream.js';
 
@@ -35,7 +36,7 @@ export class ForwardedCall implements InFlight {
 
   end(message: string): void {
     if (this.ended) return;
-    this.ended = new ProtocolError(ProtocolErrorCode.InternalError, message);
+    this.ended = downstreamFailure(undefined, { kind: 'retired', message });
     this.controller.abort(this.ended);
   }
 }
