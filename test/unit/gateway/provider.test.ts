@@ -3,10 +3,12 @@
  * as upstream tools, reaches upstreams back through the gateway's own call path, takes its name from an upstream tool,
  * a list transform hides tools from tools/list without hiding them from calls, and a provider's change is announced.
  */
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createGateway, type GatewayEvent, type JsonObject, type RequestLogEntry, type ToolProvider } from '../../../src/gateway/index.js';
+import { createGateway, serveGatewayStdio, type GatewayEvent, type JsonObject, type RequestLogEntry, type ToolProvider } from '../../../src/gateway/index.js';
 import type { LocalTool } from '../../../src/gateway/provider.js';
-import { fakeCall, fakeSession, gatedFactory, NAMING, settle, specs, toolNames } from '../../helpers/fake-upstream.js';
+import { waitUntil } from '../../helpers/assertions.js';
+import { fakeCall, fakeSession, gatedFactory, holdingUpstream, NAMING, settle, specs, toolNames } from '../../helpers/fake-upstream.js';
 
 const text = (value: string): JsonObject => ({ content: [{ type: 'text', text: value }] });
 
@@ -131,5 +133,50 @@ describe('the provider seam', () => {
       { type: 'tool-name-reserved', name: 'a__x', provider: 'local', taken: 'a/x' },
     ]);
     await gateway.close();
+  });
+
+  it('over the stdio face: listed, called (the fast path declines it), and a tool the transform hides is still called on the fast path', async () => {
+    const factory = gatedFactory({});
+    const fake = holdingUpstream('a', ['x', 'y']);
+    const gateway = createGateway({
+      servers: specs('a'),
+      naming: NAMING,
+      discovery: { concurrency: 4 },
+      connect: factory.connect,
+      providers: [mutableProvider('local', [echo])],
+      listTransform: (tools) => tools.filter((tool) => tool['name'] !== 'a__y'),
+    });
+    const started = gateway.start();
+    await settle();
+    factory.gates.get('a')!.resolve(fake.upstream);
+    await started;
+    const stdin = new PassThrough();
+    let out = '';
+    const serving = serveGatewayStdio(gateway, { stdin, stdout: { write: (text: string) => void (out += text) } });
+    const answer = (id: number) => () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as JsonObject)
+        .find((message) => message['id'] === id);
+    const send = (message: JsonObject): boolean => stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    try {
+      send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+      await waitUntil(answer(0), 'initialize was not answered');
+      send({ method: 'notifications/initialized' });
+      send({ id: 1, method: 'tools/list', params: {} });
+      expect(toolNames((await waitUntil(answer(1), 'tools/list was not answered'))['result'] as JsonObject)).toEqual(['echo', 'a__x']);
+      send({ id: 2, method: 'tools/call', params: { name: 'echo', arguments: { say: 'hi' } } });
+      expect((await waitUntil(answer(2), 'the local tool was not answered'))['result']).toEqual(text('echo:hi'));
+      send({ id: 3, method: 'tools/call', params: { name: 'a__y', arguments: {} } });
+      await waitUntil(() => fake.raw.length === 1, 'the hidden tool did not reach its server on the fast path');
+      expect(fake.raw[0]!.params).toMatchObject({ name: 'y' });
+      fake.raw[0]!.handlers.onResponse({ result: text('a:y') });
+      expect((await waitUntil(answer(3), 'the hidden tool was not answered'))['result']).toEqual(text('a:y'));
+    } finally {
+      stdin.end();
+      await serving;
+      await gateway.close();
+    }
   });
 });
