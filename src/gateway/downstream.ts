@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import { VERSION } from '../version.js';
-import type { DownstreamCall, DownstreamSession, Gateway } from './engine.js';
+import type { Gateway } from './engine.js';
+import type { DownstreamCall, DownstreamSession } from './types.js';
 import { jsonObject } from './json.js';
 import type { JsonObject } from './upstream.js';
 

@@ -12,7 +12,8 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import { coalescingWriter, type TextSink } from './coalesce.js';
 import { createSessionServer } from './downstream.js';
 import { jsonObject } from './json.js';
-import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
+import type { Gateway } from './engine.js';
+import type { DownstreamSession, FastDownstream } from './types.js';
 import type { JsonObject } from './upstream.js';
 
 /** The SDK transport's own cap on one line; past it the bytes go to the SDK unread, which refuses them. */

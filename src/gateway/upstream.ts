@@ -124,10 +124,15 @@ export interface Upstream {
   sendRaw?: ((method: string, params: JsonObject, handlers: RawHandlers) => string) | undefined;
   /** Cancel a raw request (notifications/cancelled with its id); a late response is dropped. */
   cancelRaw?: ((id: string, reason: string) => void) | undefined;
-  /** Called once when the connection ends for any reason other than close(). */
-  onLost(callback: (reason: string) => void): void;
+  /**
+   * Called once when the connection ends for any reason other than close(). `inFlightMayFinish`: only the session
+   * is gone (an HTTP server answered 404 to it); requests already sent may still be answered on their own streams.
+   */
+  onLost(callback: (reason: string, inFlightMayFinish?: boolean) => void): void;
   close(): Promise<void>;
 }
+
+const SESSION_GONE = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
 
 /** The ids of the gateway's raw requests: `mcpns:<n>` (an SDK's own ids are numbers). */
 const RAW_ID_PREFIX = 'mcpns:';
@@ -198,15 +203,16 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   const protocolVersion = session.protocolVersion ?? client.getNegotiatedProtocolVersion();
   const modern = protocolVersion !== undefined && protocolVersion >= MODERN_REVISION;
   let closing = false;
-  let lost: ((reason: string) => void) | undefined;
+  let lost: ((reason: string, inFlightMayFinish?: boolean) => void) | undefined;
   let lostReason: string | undefined;
   const previous = client.onclose;
   client.onclose = () => {
     previous?.();
     if (closing) return;
     lostReason ??= 'the connection closed';
-    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason);
+    // The gateway hears of it first: its answer to the calls cut names the reason.
     lost?.(lostReason);
+    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason);
   };
   const rawPending = new Map<string, RawHandlers>();
   /** The progress tokens of the raw requests that asked for progress, and the HTTP posts still open, by request id. */
@@ -226,12 +232,15 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     rawPosts.delete(id);
     return handlers;
   };
-  /** An HTTP server that answers 404 to its session has lost it (restarted): the session is over, as if closed. */
-  const sessionGone = (): void => {
+  /**
+   * An HTTP server answered 404 to request `id` in its session: it no longer knows the session (it restarted or dropped
+   * it). That request fails; the others already sent keep their own streams (the gateway drains them, bounded).
+   */
+  const sessionGone = (id: string): void => {
+    settleRaw(id)?.onLost(SESSION_GONE);
     if (closing || lostReason !== undefined) return;
-    lostReason = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
-    lost?.(lostReason);
-    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason!);
+    lostReason = SESSION_GONE;
+    lost?.(lostReason, true);
   };
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
@@ -360,7 +369,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
               return at?.id === id && takeRawResult(text, at);
             },
             onFallback: viaSdk,
-            onSessionGone: sessionGone,
+            onSessionGone: () => sessionGone(id),
             onFailed: (reason) => settleRaw(id)?.onLost(reason),
             onResumable: () => rawPending.get(id)?.onResumable?.(),
           });
@@ -414,6 +423,8 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     },
     async close() {
       closing = true;
+      // Nothing sent is left without an answer (the gateway ends its calls first; this is the last resort).
+      for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost('was closed by mcpns');
       poster?.close();
       await session.close();
     },

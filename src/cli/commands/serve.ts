@@ -9,7 +9,8 @@ import type { ServerSpec } from '../../config/model.js';
 import { unknownServer } from '../../config/select-servers.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engine.js';
+import type { Gateway } from '../../gateway/engine.js';
+import type { GatewayEvent, RequestLogEntry } from '../../gateway/types.js';
 import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { isGatewayEntry } from '../../gateway/own-entry.js';
@@ -63,6 +64,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
+    .addOption(new Option(OPTIONS.callTimeout.flags, OPTIONS.callTimeout.description).argParser(positiveInteger))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
     .addOption(new Option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description).choices(INSTALL_CLIENTS))
@@ -109,6 +111,7 @@ process gone). SIGHUP reloads the configuration.`,
       naming: { style, for: options.for, key: options.as },
       lazy: options.lazy === true && options.dryRun !== true,
       pageSize: options.pageSize,
+      ...(options.callTimeout !== undefined ? { callTimeoutMs: options.callTimeout } : {}),
       secrets: runtime.console.secrets,
       onEvent: events,
       ...(requestLog ? { onRequest: requestLog.write } : {}),
@@ -259,6 +262,14 @@ function eventPrinter(runtime: Runtime): (event: GatewayEvent) => void {
         });
       case 'collision-kept-apart':
         return runtime.console.warn(keptApart(event), { event: type, code: 'NAME_COLLISION', ...fields });
+      case 'tool-name-reserved':
+        return runtime.console.warn(
+          `tool name ${terminalSafe(event.name)} is the gateway's own (${terminalSafe(event.provider)}): ${terminalSafe(event.taken)} is not served under it`,
+          {
+            event: type,
+            ...fields,
+          },
+        );
       case 'exposure-changed':
         return runtime.console.status(`exposing ${event.tools} tools, ${event.prompts} prompts, ${event.resources} resources`, { event: type, ...fields });
     }
@@ -343,7 +354,9 @@ function dryRun(
   const byPair = new Map(source.tools.map((tool) => [`${tool.server}\0${tool.name}`, tool]));
   const tools: CatalogTool[] = [];
   for (const tool of exposure.tools) {
-    const route = exposure.toolRoutes.get(tool['name'] as string)!;
+    const route = exposure.toolRoutes.get(tool['name'] as string);
+    // A tool the gateway answers itself (a provider's) has no upstream pair.
+    if (!route) continue;
     const original = byPair.get(`${route.server}\0${route.name}`);
     if (original) tools.push({ ...original, qualifiedName: tool['name'] as string });
   }
