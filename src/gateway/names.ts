@@ -98,8 +98,11 @@ export function exposeNames(servers: readonly string[], pairs: readonly ToolRef[
   return { names, finals, shortened, collisions };
 }
 
-/** What the client shows for each exposed name of one server (the gateway) called `key`. */
-function clientFinals(client: NamingTarget, key: string, names: readonly string[]) {
+/**
+ * What the client shows for each exposed name of one server (the gateway) called `key`: the one rendering of the
+ * gateway's names by a client (budgeting, `serve --dry-run`'s names and findings all use it).
+ */
+export function clientFinals(client: NamingTarget, key: string, names: readonly string[]) {
   return client.render({ servers: [{ name: key, serverInfo: { name: key } }], tools: names.map((tool) => ({ server: key, tool })) }).names;
 }
 

@@ -2,8 +2,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { closeSync, openSync, watch, writeSync, type FSWatcher } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
-import { runChecks, summarize } from '../../checks/run.js';
-import type { Finding } from '../../checks/types.js';
+import { runChecks } from '../../checks/run.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import type { ServerSpec } from '../../config/model.js';
 import { unknownServer } from '../../config/select-servers.js';
@@ -13,6 +12,7 @@ import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engin
 import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { isGatewayEntry } from '../../gateway/own-entry.js';
+import { clientNames, collisionFindings, judgeThroughGateway } from '../../gateway/client-view.js';
 import { INSTALL_CLIENTS, INSTALL_SCOPES } from '../../gateway/install/types.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
@@ -271,26 +271,8 @@ function keptApart(collision: { kind: string; name: string; members: readonly st
   return `NAME_COLLISION: ${collision.kind} name ${terminalSafe(collision.name)} is given to ${members}: kept apart as ${collision.exposed.join(' and ')} (--strict refuses instead)`;
 }
 
-/**
- * NAME_COLLISION findings for names the style gives several pairs. The gateway keeps them apart (each gets its pair's
- * hash), so they are warnings; with `--strict` they are errors, and serve refuses to start.
- */
-function collisionFindings(gateway: Gateway, style: string, strict: boolean): Finding[] {
-  return gateway.exposure.collisions.map((collision) => ({
-    code: 'NAME_COLLISION' as const,
-    severity: strict ? ('error' as const) : ('warning' as const),
-    target: `${style}${collision.kind === 'prompt' ? ' (prompts)' : ''}`,
-    name: collision.name,
-    members: collision.members,
-    args: {
-      cause: 'mangled' as const,
-      hint: `${strict ? '' : `exposed as ${collision.exposed.join(' and ')}, names that change if the servers do; `}rename one of the servers in config, pick another --style, or hide one of them with a profile (tools.deny "${collision.members[0]!.server}/${collision.members[0]!.tool}")`,
-    },
-  }));
-}
-
 function refuseCollisions(runtime: Runtime, gateway: Gateway, style: string): boolean {
-  const findings = collisionFindings(gateway, style, true);
+  const findings = collisionFindings(gateway.exposure, style, true);
   if (!findings.length) return false;
   const result = { schemaVersion: 1 as const, targets: [style], findings, summary: { error: findings.length, warning: 0, info: 0 } };
   const text = formatters[runtime.console.json ? 'json' : 'text'](result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: 'error' });
@@ -330,7 +312,7 @@ function reportStart(runtime: Runtime, gateway: Gateway, config: LoadedConfig): 
   }
 }
 
-/** `--dry-run`: the catalog the gateway exposes, in list's renderer, then the check exit code. */
+/** `--dry-run`: the catalog the gateway exposes, in list's renderer (names as `--for` shows them), then the check exit code. */
 function dryRun(
   runtime: Runtime,
   gateway: Gateway,
@@ -340,41 +322,46 @@ function dryRun(
   const source = gateway.catalog;
   if (!source) return EXIT.ERROR;
   const exposure = gateway.exposure;
+  const naming = { style: settings.style, for: settings.for, key: settings.key };
+  const names = clientNames(exposure, naming);
   const byPair = new Map(source.tools.map((tool) => [`${tool.server}\0${tool.name}`, tool]));
-  const tools: CatalogTool[] = [];
-  for (const tool of exposure.tools) {
-    const route = exposure.toolRoutes.get(tool['name'] as string)!;
-    const original = byPair.get(`${route.server}\0${route.name}`);
-    if (original) tools.push({ ...original, qualifiedName: tool['name'] as string });
+  const shown: Array<{ tool: CatalogTool; name: (typeof names)[number] }> = [];
+  for (const name of names) {
+    const original = byPair.get(`${name.server}\0${name.tool}`);
+    if (original && !original.hidden) shown.push({ tool: { ...original, qualifiedName: name.exposed }, name });
   }
-  const catalog: Catalog = { ...source, style: settings.style, tools: tools.filter((tool) => !tool.hidden) };
-  const renderings: Rendering[] = [];
-  if (settings.for) {
-    const client = getTarget(settings.for);
-    const finals = client.render({
-      servers: [{ name: settings.key, serverInfo: { name: settings.key } }],
-      tools: catalog.tools.map((tool) => ({ server: settings.key, tool: tool.qualifiedName })),
-    });
-    renderings.push({
-      ...finals,
-      target: settings.for,
-      names: finals.names.map((name, index) => ({ ...name, server: catalog.tools[index]!.server, tool: catalog.tools[index]!.name })),
-    });
-  }
-  const checks = runChecks(
-    { catalog: source, config: config ?? emptyConfig(runtime.io.cwd), targets: [settings.style, ...(settings.for ? [settings.for] : [])] },
-    ['conflicts', 'lint'],
-  );
-  const collisions = collisionFindings(gateway, settings.style, settings.strict);
-  // The check's NAME_COLLISION for the gateway's own style is the one the gateway resolved: its finding replaces it.
-  const resolved = new Set(collisions.map((finding) => `${finding.target}\0${finding.name}`));
-  const findings = [
-    ...collisions,
-    ...checks.findings.filter((finding) => finding.code !== 'NAME_COLLISION' || !resolved.has(`${finding.target}\0${finding.name}`)),
-  ];
-  const result = { ...checks, findings, summary: summarize(findings) };
+  const catalog: Catalog = { ...source, style: settings.style, tools: shown.map(({ tool }) => tool) };
+  const renderings: Rendering[] = settings.for
+    ? [
+        {
+          target: settings.for,
+          lookup: new Map(),
+          names: shown.map(({ name }) => ({
+            server: name.server,
+            tool: name.tool,
+            name: name.final,
+            ...(name.dropped !== undefined ? { dropped: name.dropped } : {}),
+          })),
+        },
+      ]
+    : [];
+  const result = judgeThroughGateway({
+    catalog: source,
+    exposure,
+    config: config ?? emptyConfig(runtime.io.cwd),
+    naming,
+    collisions: collisionFindings(gateway.exposure, settings.style, settings.strict),
+  });
   if (runtime.console.json) {
-    runtime.console.out(JSON.stringify({ ...catalog, shortened: exposure.shortened, findings: result.findings, summary: result.summary }, null, 2) + '\n');
+    const document = {
+      ...catalog,
+      gateway: { key: settings.key, style: settings.style, ...(settings.for ? { for: settings.for } : {}) },
+      names: shown.map(({ name }) => name),
+      shortened: exposure.shortened,
+      findings: result.findings,
+      summary: result.summary,
+    };
+    runtime.console.out(JSON.stringify(document, null, 2) + '\n');
   } else {
     runtime.console.out(
       renderList(catalog, renderings, {
@@ -386,7 +373,7 @@ function dryRun(
     );
     for (const entry of exposure.shortened)
       runtime.console.out(`shortened: ${terminalSafe(entry.server)}/${terminalSafe(entry.tool)} → ${entry.to} (${terminalSafe(entry.reason)})\n`);
-    if (findings.length)
+    if (result.findings.length)
       runtime.console.out('\n' + formatters.text(result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: settings.failOn, config }));
   }
   const failed = source.servers.some((server) => server.status === 'error');
