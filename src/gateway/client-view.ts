@@ -7,7 +7,7 @@
 import type { Catalog, CatalogTool, ToolRef } from '../catalog/types.js';
 import { CHECKS } from '../checks/registry.js';
 import { compareFindings, matchesIgnore, runChecks, summarize, type CheckResult } from '../checks/run.js';
-import type { Finding } from '../checks/types.js';
+import type { Finding, FindingOf } from '../checks/types.js';
 import type { LoadedConfig } from '../config/loaded.js';
 import { getTarget, MCP_SPEC_WIRE, type NamingTarget } from '../naming/index.js';
 import type { Exposure } from './exposure.js';
@@ -122,7 +122,9 @@ export function judgeThroughGateway(input: {
       };
     })
     .filter((finding) => !config.ignore.some((entry) => matchesIgnore(entry, finding)));
-  const findings = [...input.collisions, ...upstream.findings, ...remapped].sort(compareFindings);
+  const exposedOf = new Map(tools.map(({ exposed, route }) => [`${route.server}\0${route.tool}`, exposed]));
+  const shadowed = groupShadowed(upstream.findings, (ref) => exposedOf.get(`${ref.server}\0${ref.tool}`));
+  const findings = [...input.collisions, ...shadowed, ...remapped].sort(compareFindings);
   return {
     ...upstream,
     targets,
@@ -133,6 +135,44 @@ export function judgeThroughGateway(input: {
       : {}),
     ...(judged.notes ? { notes: [...(upstream.notes ?? []), ...judged.notes] } : {}),
   };
+}
+
+const MAX_LISTED = 8;
+
+/**
+ * SHADOWED_TOOL, reported per tool name, grouped into one finding per set of servers that share tools (their count and
+ * list in `args.tools`, every pair in `members`), with a hint naming the names the gateway exposes them under.
+ */
+export function groupShadowed(findings: readonly Finding[], exposedOf: (ref: ToolRef) => string | undefined): Finding[] {
+  const groups = new Map<string, Array<FindingOf<'SHADOWED_TOOL'>>>();
+  const out: Finding[] = [];
+  for (const finding of findings) {
+    if (finding.code !== 'SHADOWED_TOOL') {
+      out.push(finding);
+      continue;
+    }
+    const key = `${finding.severity}\0${[...new Set((finding.members ?? []).map((member) => member.server))].sort().join('\0')}`;
+    const group = groups.get(key);
+    if (group) group.push(finding);
+    else groups.set(key, [finding]);
+  }
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const members = group.flatMap((finding) => finding.members ?? []);
+    const exposed = members.map(exposedOf).filter((name): name is string => name !== undefined);
+    const more = exposed.length > MAX_LISTED ? `, … (${exposed.length - MAX_LISTED} more)` : '';
+    const args = first.args ?? { servers: new Set(members.map((member) => member.server)).size, unprefixedTargets: [], hint: '' };
+    out.push({
+      ...first,
+      members,
+      args: {
+        ...args,
+        ...(group.length > 1 ? { tools: group.map((finding) => finding.name ?? '') } : {}),
+        hint: exposed.length ? `the gateway exposes them apart: ${exposed.slice(0, MAX_LISTED).join(', ')}${more}` : args.hint,
+      },
+    });
+  }
+  return out;
 }
 
 function withoutCodes(result: CheckResult, codes: readonly string[]): CheckResult {

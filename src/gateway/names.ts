@@ -17,6 +17,8 @@ export interface NamingSettings {
   for?: string | undefined;
   /** The key the downstream client knows the gateway by (its config entry name), which its prefix carries. */
   key: string;
+  /** `--mark-descriptions`: prefix the description of a tool several servers offer with its server's mark. */
+  markDescriptions?: boolean | undefined;
 }
 
 /** A name that had to change to fit the downstream client, and why. */

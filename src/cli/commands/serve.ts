@@ -62,6 +62,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.logArgs.flags, OPTIONS.logArgs.description)
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
+    .option(OPTIONS.markDescriptions.flags, OPTIONS.markDescriptions.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
@@ -106,7 +107,7 @@ process gone). SIGHUP reloads the configuration.`,
       servers,
       config,
       profile: options.profile,
-      naming: { style, for: options.for, key: options.as },
+      naming: { style, for: options.for, key: options.as, markDescriptions: options.markDescriptions === true },
       lazy: options.lazy === true && options.dryRun !== true,
       pageSize: options.pageSize,
       secrets: runtime.console.secrets,
@@ -325,10 +326,18 @@ function dryRun(
   const naming = { style: settings.style, for: settings.for, key: settings.key };
   const names = clientNames(exposure, naming);
   const byPair = new Map(source.tools.map((tool) => [`${tool.server}\0${tool.name}`, tool]));
+  const marked = new Map(exposure.marked.map((mark) => [`${mark.kind}\0${mark.server}\0${mark.tool}`, mark.to]));
   const shown: Array<{ tool: CatalogTool; name: (typeof names)[number] }> = [];
   for (const name of names) {
     const original = byPair.get(`${name.server}\0${name.tool}`);
-    if (original && !original.hidden) shown.push({ tool: { ...original, qualifiedName: name.exposed }, name });
+    if (!original || original.hidden) continue;
+    // Titles and descriptions as exposed (a server mark on tools several servers offer alike).
+    const title = marked.get(`title\0${name.server}\0${name.tool}`);
+    const description = marked.get(`description\0${name.server}\0${name.tool}`);
+    const tool = { ...original, qualifiedName: name.exposed, ...(description !== undefined ? { description } : {}) };
+    if (title !== undefined && original.title !== undefined) tool.title = title;
+    if (title !== undefined && typeof original.annotations?.title === 'string') tool.annotations = { ...original.annotations, title };
+    shown.push({ tool, name });
   }
   const catalog: Catalog = { ...source, style: settings.style, tools: shown.map(({ tool }) => tool) };
   const renderings: Rendering[] = settings.for
@@ -357,6 +366,7 @@ function dryRun(
       ...catalog,
       gateway: { key: settings.key, style: settings.style, ...(settings.for ? { for: settings.for } : {}) },
       names: shown.map(({ name }) => name),
+      marked: exposure.marked,
       shortened: exposure.shortened,
       findings: result.findings,
       summary: result.summary,
@@ -373,6 +383,11 @@ function dryRun(
     );
     for (const entry of exposure.shortened)
       runtime.console.out(`shortened: ${terminalSafe(entry.server)}/${terminalSafe(entry.tool)} → ${entry.to} (${terminalSafe(entry.reason)})\n`);
+    const titles = exposure.marked.filter((mark) => mark.kind === 'title');
+    if (titles.length)
+      runtime.console.out(
+        `titles marked: ${titles.length} tool(s) several servers offer alike, e.g. "${terminalSafe(titles[0]!.from)}" → "${terminalSafe(titles[0]!.to)}"${exposure.marked.length > titles.length ? `; ${exposure.marked.length - titles.length} description(s) prefixed` : ''}\n`,
+      );
     if (result.findings.length)
       runtime.console.out('\n' + formatters.text(result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: settings.failOn, config }));
   }

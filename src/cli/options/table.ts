@@ -152,6 +152,11 @@ export const OPTIONS = {
     description: 'append one JSON line per request (time, session, method, server, tool, duration, outcome, bytes)',
     spawn: 'none',
   },
+  markDescriptions: {
+    flags: '--mark-descriptions',
+    description: "prefix the description of a tool several servers offer with its server's mark (titles are always marked)",
+    spawn: 'none',
+  },
   logArgs: { flags: '--log-args', description: 'with --log-file: also log tool arguments (secrets redacted)', spawn: 'none' },
   noWatch: { flags: '--no-watch', description: 'do not reload when a config file changes (SIGHUP still reloads)', spawn: 'none' },
   pageSize: { flags: '--page-size <n>', description: 'items per page of the lists served to clients', spawn: 'none' },
