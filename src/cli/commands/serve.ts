@@ -1,4 +1,4 @@
-import { Option, type Command } from '@commander-js/extra-typings';
+import { Help, Option, type Command } from '@commander-js/extra-typings';
 import { closeSync, openSync, watch, writeSync, type FSWatcher } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
@@ -37,14 +37,11 @@ export function registerServe(program: Command, host: CommandHost): void {
     .command('serve')
     .description('run the namespacing gateway: every configured server behind one MCP server (stdio, or Streamable HTTP with --http)')
     .addOption(new Option(OPTIONS.http.flags, OPTIONS.http.description).argParser(parseListen))
-    .option(OPTIONS.tokenFile.flags, `require "Authorization: Bearer <token>" on --http, the token read from this file (or set ${TOKEN_ENV})`)
+    .option(OPTIONS.tokenFile.flags, `${OPTIONS.tokenFile.description} (or ${TOKEN_ENV})`)
     .addOption(new Option(OPTIONS.allowedHost.flags, OPTIONS.allowedHost.description).argParser(collectCommaList))
     .addOption(new Option(OPTIONS.allowedOrigin.flags, OPTIONS.allowedOrigin.description).argParser(collectCommaList))
     .addOption(
-      new Option(
-        OPTIONS.gatewayStyle.flags,
-        `how exposed names are built (default ${DEFAULT_GATEWAY_STYLE}: server__tool; hybrid: bare when only one server has it)`,
-      ).argParser((value: string) => {
+      new Option(OPTIONS.gatewayStyle.flags, `how names are built (default ${DEFAULT_GATEWAY_STYLE}: server__tool)`).argParser((value: string) => {
         if (getTarget(value).kind !== 'style') throw new UsageError(`"${value}" is not a naming style`, { hint: 'pass client presets to --for' });
         return value;
       }),
@@ -72,17 +69,28 @@ export function registerServe(program: Command, host: CommandHost): void {
     .addHelpText(
       'after',
       `
-Examples:
-  mcpns serve                                   # stdio: put {"command":"npx","args":["mcpns","serve"]} in a client's config
-  mcpns serve --for claude-code --as mcpns      # names fit Claude Code's mcp__mcpns__… budget
-  mcpns serve --style hybrid                    # bare names unless two servers share one
-  mcpns serve --dry-run --for vscode            # what the gateway would expose (CI: exit code of check)
+Also takes list's source, discovery and output options (-c/--config, --client, --scan,
+--server, --profile, --include-disabled, --input, --approval-mode, --timeout, --concurrency,
+--max-response-size, --page-size, --json, -q, -v, --no-color, --wide): see mcpns list --help.
+More: docs/serve.md.
 
-Exit codes: 0 stopped cleanly · 1 refused to start (--strict and a name collision) or --dry-run findings ·
-2 usage/config error (nothing to serve, a config file its client refuses) · 130/143 on SIGINT/SIGTERM (every upstream
-process gone). SIGHUP reloads the configuration.`,
+Examples:
+  mcpns serve --install claude-code         # the gateway's entry into Claude Code's .mcp.json
+  mcpns serve --install codex --dry-run     # the diff it would make; writes nothing
+  mcpns serve --dry-run --json --for codex  # the names Codex would show, and findings
+  mcpns serve --http 8765                   # http://127.0.0.1:8765/mcp, status page at /
+  mcpns serve --for claude-code --as mcpns  # stdio; names fit mcp__mcpns__…
+
+Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2 usage/config error ·
+130/143 on SIGINT/SIGTERM. SIGHUP reloads the configuration.`,
     );
+  // A short help: the options every catalog command shares are named in one paragraph (completion still offers them).
+  const serveOwn = new Set(base.options.map((option) => option.long).filter((flag) => flag !== '--page-size'));
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(base))));
+  command.configureHelp({
+    helpWidth: 100,
+    visibleOptions: (cmd) => new Help().visibleOptions(cmd).filter((option) => serveOwn.has(option.long) || option.long === '--help'),
+  });
 
   defineAction(command, host, async (runtime, options) => {
     if (options.install !== undefined || options.uninstall !== undefined) {
