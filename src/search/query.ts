@@ -37,6 +37,8 @@ export interface AnalyzedQuery {
   /** The request as searched: controls stripped, spaces collapsed. */
   text: string;
   concepts: QueryConcept[];
+  /** The actions the request asks for (create, delete, send…), from the lexicon's action groups. */
+  actions: string[];
 }
 
 /** The request is empty or over the bound: the CLI says so with exit 2, the gateway as a tool error. */
@@ -67,40 +69,107 @@ export function boundLimit(limit: number | undefined): number {
 }
 
 interface CompiledLexicon {
-  /** Stemmed phrase (words joined by a space, stopwords kept) → the groups it belongs to. */
+  /** Phrase in lexicon form (words joined by a space, stopwords kept) → the groups that have it as a term or idiom. */
   groupsOf: Map<string, LexiconGroup[]>;
+  /** Phrase in lexicon form → the groups that have it as a related word only. */
+  relatedOf: Map<string, LexiconGroup[]>;
+  idioms: Set<string>;
+  /** Every word written in the lexicon: a request word is matched to one of these by light stemming only. */
+  vocabulary: Set<string>;
   longestPhrase: number;
 }
 
 let compiled: CompiledLexicon | undefined;
 
-/** The lexicon keyed by stemmed phrase (built once). */
+/** The lexicon keyed by phrase in lexicon form (built once). */
 function compiledLexicon(): CompiledLexicon {
   if (compiled) return compiled;
-  const groupsOf = new Map<string, LexiconGroup[]>();
+  const vocabulary = new Set<string>();
+  for (const group of LEXICON)
+    for (const term of [...group.terms, ...(group.related ?? []), ...(group.idioms ?? [])]) for (const word of words(term)) vocabulary.add(word);
+  compiled = { groupsOf: new Map(), relatedOf: new Map(), idioms: new Set(), vocabulary, longestPhrase: 1 };
+  const { groupsOf, relatedOf, idioms } = compiled;
+  const put = (map: Map<string, LexiconGroup[]>, key: string, group: LexiconGroup): void => {
+    const list = map.get(key) ?? [];
+    if (!list.includes(group)) list.push(group);
+    map.set(key, list);
+  };
   let longestPhrase = 1;
   for (const group of LEXICON) {
-    for (const term of [...group.terms, ...(group.related ?? []), ...(group.idioms ?? [])]) {
-      const key = phraseKey(term);
+    for (const term of [...group.terms, ...(group.idioms ?? [])]) {
+      const key = words(term).join(' ');
       if (!key) continue;
       longestPhrase = Math.max(longestPhrase, key.split(' ').length);
-      const list = groupsOf.get(key) ?? [];
-      if (!list.includes(group)) list.push(group);
-      groupsOf.set(key, list);
+      put(groupsOf, key, group);
     }
+    for (const idiom of group.idioms ?? []) idioms.add(words(idiom).join(' '));
+    for (const term of group.related ?? []) put(relatedOf, words(term).join(' '), group);
   }
-  compiled = { groupsOf, longestPhrase: Math.min(longestPhrase, 3) };
+  compiled.longestPhrase = Math.min(longestPhrase, 3);
   return compiled;
 }
 
-const phraseKey = (text: string): string => words(text).map(stem).join(' ');
-
-/** Only a group's own terms and idioms make a word part of it for expansion (a related word does not pull the group in). */
-function groupsNaming(key: string): LexiconGroup[] {
-  return (compiledLexicon().groupsOf.get(key) ?? []).filter((group) => [...group.terms, ...(group.idioms ?? [])].some((term) => phraseKey(term) === key));
+/**
+ * A word as the lexicon writes it: the word itself when the lexicon has it, else the first lexicon word it is an
+ * inflection of (plural, -ing, -ed: tickets → ticket, creating → create, stopped → stop), else the word. Only light
+ * stemming: Porter would merge words of different meaning (general and generate, organ and organize).
+ */
+export function lexiconForm(word: string): string {
+  const { vocabulary } = compiledLexicon();
+  if (vocabulary.has(word)) return word;
+  for (const candidate of inflectionBases(word)) if (vocabulary.has(candidate)) return candidate;
+  return word;
 }
 
-const isIdiom = (key: string): boolean => (compiledLexicon().groupsOf.get(key) ?? []).some((group) => group.idioms?.some((idiom) => phraseKey(idiom) === key));
+function inflectionBases(word: string): string[] {
+  const out: string[] = [];
+  const strip = (suffix: string): string | undefined => (word.length > suffix.length + 2 && word.endsWith(suffix) ? word.slice(0, -suffix.length) : undefined);
+  const undouble = (base: string): string | undefined => (/([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : undefined);
+  const ies = strip('ies');
+  if (ies) out.push(`${ies}y`);
+  const es = strip('es');
+  if (es) out.push(es);
+  const s = strip('s');
+  if (s && !/(?:ss|us|is)$/.test(word)) out.push(s);
+  for (const suffix of ['ing', 'ed']) {
+    const base = strip(suffix);
+    if (!base) continue;
+    out.push(base, `${base}e`);
+    const single = undouble(base);
+    if (single) out.push(single);
+    if (suffix === 'ed' && base.endsWith('i')) out.push(`${base.slice(0, -1)}y`);
+  }
+  return out.filter(Boolean);
+}
+
+/** The groups a phrase (in lexicon form) is a term or idiom of: a related word does not pull a group in. */
+function groupsNaming(key: string): LexiconGroup[] {
+  return compiledLexicon().groupsOf.get(key) ?? [];
+}
+
+const isIdiom = (key: string): boolean => compiledLexicon().idioms.has(key);
+
+/**
+ * The actions (lexicon groups of kind 'action') named by a sequence of words, phrases of up to three words first: a
+ * tool's name (`create_pull_request` → create) or a request ("file a bug" → create).
+ */
+export function actionsOf(sequence: readonly string[]): string[] {
+  const forms = sequence.map(lexiconForm);
+  const { longestPhrase } = compiledLexicon();
+  const out: string[] = [];
+  for (let i = 0; i < forms.length;) {
+    let taken = 1;
+    for (let length = Math.min(longestPhrase, forms.length - i); length >= 1; length--) {
+      const groups = groupsNaming(forms.slice(i, i + length).join(' '));
+      if (!groups.length) continue;
+      for (const group of groups) if (group.kind === 'action' && !out.includes(group.concept)) out.push(group.concept);
+      taken = length;
+      break;
+    }
+    i += taken;
+  }
+  return out;
+}
 
 // Argument-shaped parts of a request say what kind of tool takes them (Bamboo's hint extraction): a URL, an e-mail
 // address, a file path. They are replaced by the word for their kind.
@@ -122,13 +191,13 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     });
   }
   const found = words(rest, 'whole');
-  const stems = found.map(stem);
+  const forms = found.map(lexiconForm);
   const { longestPhrase } = compiledLexicon();
   const concepts = new Map<string, QueryConcept>();
   for (let i = 0; i < found.length;) {
     let taken = 0;
     for (let length = Math.min(longestPhrase, found.length - i); length >= 2 && !taken; length--) {
-      const key = stems.slice(i, i + length).join(' ');
+      const key = forms.slice(i, i + length).join(' ');
       if (groupsNaming(key).length) {
         addConcept(concepts, found.slice(i, i + length).join(' '), key, 'word');
         taken = length;
@@ -136,13 +205,13 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     }
     if (!taken) {
       const word = found[i]!;
-      if (!STOPWORDS.has(word) && !isNumber(word)) addConcept(concepts, word, stems[i]!, 'word');
+      if (!STOPWORDS.has(word) && !isNumber(word)) addConcept(concepts, word, forms[i]!, 'word');
       taken = 1;
     }
     i += taken;
   }
-  for (const word of hints) addConcept(concepts, word, stem(word), 'hint');
-  return { text, concepts: [...concepts.values()] };
+  for (const word of hints) addConcept(concepts, word, word, 'hint');
+  return { text, concepts: [...concepts.values()], actions: actionsOf(found) };
 }
 
 function addConcept(concepts: Map<string, QueryConcept>, text: string, key: string, source: 'word' | 'hint'): void {
@@ -154,7 +223,7 @@ function addConcept(concepts: Map<string, QueryConcept>, text: string, key: stri
     const existing = alternatives.get(id);
     if (!existing || existing.weight < alternative.weight) alternatives.set(id, alternative);
   };
-  if (!isIdiom(key)) add({ text, stems: terms(text).length ? terms(text) : key.split(' '), weight: 1, source });
+  if (!isIdiom(key)) add({ text, stems: terms(text).length ? terms(text) : key.split(' ').map(stem), weight: 1, source });
   for (const group of groupsNaming(key)) {
     for (const term of group.terms) add({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: group.concept });
     for (const term of group.related ?? []) add({ text: term, stems: terms(term), weight: RELATED_WEIGHT, source: 'related', concept: group.concept });

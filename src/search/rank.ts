@@ -1,4 +1,4 @@
-import { fieldNames, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
+import { fieldNames, FIELDS, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
 import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type TermSource } from './query.js';
 
 /** A configured route that fired for the request: its targets answer first (Bamboo's deterministic fast path). */
@@ -107,7 +107,11 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   }
 
   const ranked = [...scores.entries()]
-    .map(([doc, entry]) => ({ doc, score: entry.sum * (entry.matched / Math.max(1, total)), entry }))
+    .map(([doc, entry]) => ({
+      doc,
+      score: entry.sum * (entry.matched / Math.max(1, total)) * actionFactor(analyzed.actions, index.actions?.[doc]),
+      entry,
+    }))
     .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
 
   const results: SearchResult[] = [];
@@ -156,20 +160,55 @@ function result(
 function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number }> {
   const out = new Map<number, { score: number; fields: number }>();
   const share = 1 / alternative.stems.length;
+  // The request's own words count in every field; a lexicon term only where the tool says what it does.
+  const strongOnly = alternative.source === 'lexicon' || alternative.source === 'related';
   for (const term of new Set(alternative.stems)) {
     const postings = index.postings.get(term);
     if (!postings) continue;
     const idf = index.idf.get(term) ?? 0;
     for (const posting of postings) {
-      const score = share * idf * (posting.frequency / (K1 + posting.frequency));
+      const frequency = strongOnly ? (posting.strong ?? posting.frequency) : posting.frequency;
+      if (!frequency) continue;
+      const fields = strongOnly ? posting.fields & STRONG_MASK : posting.fields;
+      const score = share * idf * (frequency / (K1 + frequency));
       const current = out.get(posting.doc);
       if (current) {
         current.score += score;
-        current.fields |= posting.fields;
-      } else out.set(posting.doc, { score, fields: posting.fields });
+        current.fields |= fields;
+      } else out.set(posting.doc, { score, fields });
     }
   }
   return out;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const STRONG_MASK = FIELDS.reduce((mask, field, bit) => (field === 'name' || field === 'title' || field === 'summary' ? mask | (1 << bit) : mask), 0);
+
+/**
+ * How the request's actions and the action a tool's name states agree (verb/object structure): the same action
+ * raises the score, an action of the same family (read/list/search) leaves it, another lowers it ("delete the
+ * branch" is not git_branch_create). Neutral when either side states no action.
+ */
+export function actionFactor(requested: readonly string[], performed: readonly string[] | undefined): number {
+  if (!requested.length || !performed?.length) return 1;
+  if (performed.some((action) => requested.includes(action))) return ACTION_MATCH;
+  const families = new Set(requested.map((action) => ACTION_FAMILY[action] ?? action));
+  if (performed.some((action) => families.has(ACTION_FAMILY[action] ?? action))) return 1;
+  return ACTION_CONFLICT;
+}
+
+export const ACTION_MATCH = 1.3;
+export const ACTION_CONFLICT = 0.75;
+
+/** Actions close enough that one may stand for another in a request ("show the issues" is a list). */
+const ACTION_FAMILY: Readonly<Record<string, string>> = {
+  read: 'retrieve',
+  list: 'retrieve',
+  search: 'retrieve',
+  count: 'retrieve',
+  create: 'change',
+  update: 'change',
+  write: 'change',
+  store: 'change',
+};
