@@ -56,6 +56,8 @@ interface Analysis {
   lengths: number[];
   /** The actions its name says it performs (lexicon groups of kind 'action'): create_issue → create. */
   actions: string[];
+  /** The stems of its name's words, split (createIssue → creat, issu). */
+  nameTerms: string[];
 }
 
 /** A term's entry for one tool: the tool, the BM25F pseudo-frequency, and the fields it occurs in (bit per field). */
@@ -83,6 +85,11 @@ export interface SearchIndex {
   analyses: ReadonlyMap<string, Analysis>;
   /** Per doc: the actions its name says it performs (see actionsOf). Absent in an index built by an older version. */
   actions?: ReadonlyArray<readonly string[]>;
+  /**
+   * Per doc: the stems of its name that say what it does, without the words its server's names share (browser_,
+   * kubectl_, API-) or the server's key: how much of this a request covers is the name coverage of a match.
+   */
+  nameTerms?: ReadonlyArray<readonly string[]>;
 }
 
 const MAX_PARAMETERS = 100;
@@ -133,7 +140,29 @@ export function buildSearchIndex(tools: readonly SearchableTool[], options: Buil
     positions: new Map(visible.map((tool, doc) => [tool.qualifiedName, doc])),
     analyses,
     actions: perDoc.map((analysis) => analysis.actions),
+    nameTerms: distinctiveNameTerms(visible, perDoc),
   };
+}
+
+/** Share of a server's tools whose names hold a word for it to be the server's common prefix, not a tool's own word. */
+const COMMON_NAME_SHARE = 0.4;
+
+/** Each tool's name stems without the ones most of its server's tools share and without the server's key. */
+function distinctiveNameTerms(tools: readonly SearchableTool[], perDoc: readonly Analysis[]): string[][] {
+  const byServer = new Map<string, { size: number; counts: Map<string, number> }>();
+  perDoc.forEach((analysis, doc) => {
+    const server = tools[doc]!.server;
+    let entry = byServer.get(server);
+    if (!entry) byServer.set(server, (entry = { size: 0, counts: new Map() }));
+    entry.size++;
+    for (const term of analysis.nameTerms) entry.counts.set(term, (entry.counts.get(term) ?? 0) + 1);
+  });
+  return perDoc.map((analysis, doc) => {
+    const server = tools[doc]!.server;
+    const { size, counts } = byServer.get(server)!;
+    const own = new Set(terms(server));
+    return analysis.nameTerms.filter((term) => !own.has(term) && !(size >= 4 && counts.get(term)! >= size * COMMON_NAME_SHARE));
+  });
 }
 
 /** The names of the fields set in a posting's bit mask. */
@@ -204,5 +233,5 @@ function analyze(tool: SearchableTool, server: SearchableServer | undefined): An
     }
     return found.length;
   });
-  return { counts, lengths, actions: actionsOf(words(tool.name)) };
+  return { counts, lengths, actions: actionsOf(words(tool.name)), nameTerms: [...new Set(terms(tool.name))] };
 }

@@ -12,6 +12,8 @@ export const DEFAULT_LIMIT = 5;
 /** Weight of a lexicon synonym against the request's own word (1), and of a related term. */
 export const SYNONYM_WEIGHT = 0.6;
 export const RELATED_WEIGHT = 0.3;
+/** Weight of a group's terms searched for a request word that is only related to the group (rows → database). */
+export const TOPIC_WEIGHT = 0.1;
 
 /** How a search term came from the request. */
 export type TermSource = 'word' | 'lexicon' | 'related' | 'hint';
@@ -147,6 +149,12 @@ function groupsNaming(key: string): LexiconGroup[] {
   return compiledLexicon().groupsOf.get(key) ?? [];
 }
 
+/** The groups a phrase is only a related word of: the request's word then searches their terms, weakly. */
+function groupsRelating(key: string): LexiconGroup[] {
+  const naming = groupsNaming(key);
+  return (compiledLexicon().relatedOf.get(key) ?? []).filter((group) => !naming.includes(group));
+}
+
 const isIdiom = (key: string): boolean => compiledLexicon().idioms.has(key);
 
 /**
@@ -177,6 +185,9 @@ const HINTS: ReadonlyArray<{ pattern: RegExp; word: string }> = [
   { pattern: /\b(?:https?:\/\/|www\.)[^\s"'<>]{1,2000}/giu, word: 'url' },
   { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/gu, word: 'email' },
   { pattern: /(?:^|\s)(?:~|\.{1,2})?\/[^\s"'<>]{1,1000}/gu, word: 'path' },
+  // "#general" names a channel, "@sam" a person (after e-mail addresses are taken out).
+  { pattern: /(?:^|\s)#[\p{L}\p{N}][\p{L}\p{N}_-]{0,80}/gu, word: 'channel' },
+  { pattern: /(?:^|\s)@[\p{L}\p{N}][\p{L}\p{N}._-]{0,80}/gu, word: 'user' },
   { pattern: /\b[\w-]{1,100}\.(?:txt|md|json|ya?ml|csv|pdf|js|ts|py|go|rs|java|html|css|xml|log|toml|ini|sh|png|jpe?g)\b/giu, word: 'file' },
 ];
 
@@ -198,7 +209,7 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     let taken = 0;
     for (let length = Math.min(longestPhrase, found.length - i); length >= 2 && !taken; length--) {
       const key = forms.slice(i, i + length).join(' ');
-      if (groupsNaming(key).length) {
+      if (groupsNaming(key).length || groupsRelating(key).length) {
         addConcept(concepts, found.slice(i, i + length).join(' '), key, 'word');
         taken = length;
       }
@@ -228,5 +239,7 @@ function addConcept(concepts: Map<string, QueryConcept>, text: string, key: stri
     for (const term of group.terms) add({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: group.concept });
     for (const term of group.related ?? []) add({ text: term, stems: terms(term), weight: RELATED_WEIGHT, source: 'related', concept: group.concept });
   }
+  for (const group of groupsRelating(key))
+    for (const term of group.terms) add({ text: term, stems: terms(term), weight: TOPIC_WEIGHT, source: 'related', concept: group.concept });
   concepts.set(key, { text, alternatives: [...alternatives.values()] });
 }

@@ -61,6 +61,8 @@ const ROUTE_SCORE = 1000;
  * breaker): a tool that matches the request's word and a synonym of it beats one that matches the word alone.
  */
 export const TIE_BREAKER = 0.2;
+/** Share of a concept's score when the tool's word it matched was already matched by an earlier concept. */
+export const REPEAT_SHARE = 0.25;
 
 /**
  * Rank the index's tools for a request: each concept of the request (a word or a lexicon phrase) scores a tool by its
@@ -75,17 +77,18 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const analyzed = analyzeQuery(text);
   // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
   let total = 0;
-  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[] }>();
+  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[]; named: Set<string>; credited: Set<string> }>();
 
   for (const concept of analyzed.concepts) {
-    const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number }>();
+    const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number; named: string[] }>();
     for (const alternative of concept.alternatives) {
       for (const [doc, hit] of alternativeScores(index, alternative)) {
         const score = hit.score * alternative.weight;
         const current = best.get(doc);
-        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields });
+        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: [...hit.named] });
         else {
           current.sum += score;
+          current.named.push(...hit.named);
           if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
         }
       }
@@ -93,8 +96,13 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     if (best.size) total++;
     for (const [doc, hit] of best) {
       let entry = scores.get(doc);
-      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, matches: [] }));
-      entry.sum += hit.score + TIE_BREAKER * (hit.sum - hit.score);
+      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, matches: [], named: new Set(), credited: new Set() }));
+      for (const term of hit.named) entry.named.add(term);
+      // Two words of the request found as the same word of the tool (show → get, open → get) are one piece of evidence.
+      const credited = entry.credited;
+      const repeat = hit.alternative.stems.every((stem) => credited.has(stem)) ? REPEAT_SHARE : 1;
+      for (const stem of hit.alternative.stems) credited.add(stem);
+      entry.sum += repeat * (hit.score + TIE_BREAKER * (hit.sum - hit.score));
       entry.matched++;
       entry.matches.push({
         query: concept.text,
@@ -109,7 +117,11 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const ranked = [...scores.entries()]
     .map(([doc, entry]) => ({
       doc,
-      score: entry.sum * (entry.matched / Math.max(1, total)) * actionFactor(analyzed.actions, index.actions?.[doc]),
+      score:
+        entry.sum *
+        (entry.matched / Math.max(1, total)) *
+        actionFactor(analyzed.actions, index.actions?.[doc]) *
+        nameFactor(index.nameTerms?.[doc], entry.named),
       entry,
     }))
     .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
@@ -157,8 +169,8 @@ function result(
 }
 
 /** BM25F score of each tool for one alternative: the mean over its stems (a phrase counts fully only when whole). */
-function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number }> {
-  const out = new Map<number, { score: number; fields: number }>();
+function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number; named: string[] }> {
+  const out = new Map<number, { score: number; fields: number; named: string[] }>();
   const share = 1 / alternative.stems.length;
   // The request's own words count in every field; a lexicon term only where the tool says what it does.
   const strongOnly = alternative.source === 'lexicon' || alternative.source === 'related';
@@ -172,10 +184,12 @@ function alternativeScores(index: SearchIndex, alternative: Alternative): Map<nu
       const fields = strongOnly ? posting.fields & STRONG_MASK : posting.fields;
       const score = share * idf * (frequency / (K1 + frequency));
       const current = out.get(posting.doc);
+      const named = fields & NAME_MASK ? [term] : [];
       if (current) {
         current.score += score;
         current.fields |= fields;
-      } else out.set(posting.doc, { score, fields });
+        current.named.push(...named);
+      } else out.set(posting.doc, { score, fields, named });
     }
   }
   return out;
@@ -183,6 +197,7 @@ function alternativeScores(index: SearchIndex, alternative: Alternative): Map<nu
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+const NAME_MASK = 1 << FIELDS.indexOf('name');
 const STRONG_MASK = FIELDS.reduce((mask, field, bit) => (field === 'name' || field === 'title' || field === 'summary' ? mask | (1 << bit) : mask), 0);
 
 /**
@@ -198,6 +213,17 @@ export function actionFactor(requested: readonly string[], performed: readonly s
   return ACTION_CONFLICT;
 }
 
+/**
+ * How much of what a tool's name says the request covers: a tool whose every distinctive name word (or a lexicon
+ * term of it) the request asks for is what the request names; one that does something more or else is less likely.
+ */
+export function nameFactor(nameTerms: readonly string[] | undefined, matched: ReadonlySet<string>): number {
+  if (!nameTerms?.length) return 1;
+  const covered = nameTerms.filter((term) => matched.has(term)).length;
+  return 1 + NAME_COVERAGE_WEIGHT * (covered / nameTerms.length);
+}
+
+export const NAME_COVERAGE_WEIGHT = 0.5;
 export const ACTION_MATCH = 1.3;
 export const ACTION_CONFLICT = 0.75;
 
