@@ -14,8 +14,19 @@ export {
   type SearchField,
   type SearchIndex,
 } from './build.js';
-export { search, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+export { search, type SearchWhy, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
 export { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, SearchQueryError, analyzeQuery, cleanQuery } from './query.js';
+export {
+  embeddingsCacheDirectory,
+  embeddingsEndpoint,
+  LEXICAL_WEIGHT,
+  RRF_K,
+  searchWithEmbeddings,
+  toolEmbeddingText,
+  type EmbeddingsOptions,
+  type SemanticReport,
+  type SemanticSearchOptions,
+} from './embeddings.js';
 export { LEXICON, type LexiconGroup } from './lexicon.js';
 export { stem } from './stemmer.js';
 export { terms, words } from './tokenize.js';

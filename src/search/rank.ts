@@ -41,6 +41,21 @@ export interface SearchResult {
   route?: { name: string; index: number };
   /** The tool as indexed (its input schema included), for a caller that returns definitions. */
   tool: SearchableTool;
+  /** How the verb/object structure shaped the score (set when it changed it). */
+  why?: SearchWhy;
+  /** With semantic re-ranking: the tool's place in the lexical ranking (absent when lexical search did not match it). */
+  lexical?: { rank: number; score: number };
+  /** With semantic re-ranking: the tool's place by cosine similarity to the request, and the similarity. */
+  semantic?: { rank: number; similarity: number };
+}
+
+/**
+ * The score's factors beyond the matches: the request's actions against the ones the tool's name states (×1.3 the
+ * same, ×1 the same family or none, ×0.75 another), and how many of the tool's distinctive name words it covers.
+ */
+export interface SearchWhy {
+  action: { requested: string[]; performed: string[]; factor: number };
+  name: { covered: number; total: number; factor: number };
 }
 
 export interface SearchResponse {
@@ -50,6 +65,8 @@ export interface SearchResponse {
   limit: number;
   /** The request's concepts (its words and phrases, stopwords left out). */
   concepts: string[];
+  /** The actions the request asks for (lexicon groups of kind 'action'), when it names any. */
+  actions?: string[];
   results: SearchResult[];
   /** How many tools matched at all (results holds the best `limit`). */
   matched: number;
@@ -115,17 +132,13 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   }
 
   const ranked = [...scores.entries()]
-    .map(([doc, entry]) => ({
-      doc,
-      score:
-        entry.sum *
-        (entry.matched / Math.max(1, total)) *
-        actionFactor(analyzed.actions, index.actions?.[doc]) *
-        nameFactor(index.nameTerms?.[doc], entry.named),
-      entry,
-    }))
+    .map(([doc, entry]) => {
+      const why = shape(analyzed.actions, index.actions?.[doc], index.nameTerms?.[doc], entry.named);
+      return { doc, score: entry.sum * (entry.matched / Math.max(1, total)) * why.action.factor * why.name.factor, entry, why };
+    })
     .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
 
+  const whyOf = new Map(ranked.map((hit) => [hit.doc, hit.why]));
   const results: SearchResult[] = [];
   const taken = new Set<number>();
   for (const hit of options.routes ?? []) {
@@ -134,15 +147,22 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       if (doc === undefined || taken.has(doc) || results.length >= limit) continue;
       taken.add(doc);
       const entry = scores.get(doc);
-      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, hit.route));
+      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, whyOf.get(doc), hit.route));
     }
   }
-  for (const { doc, score, entry } of ranked) {
+  for (const { doc, score, entry, why } of ranked) {
     if (results.length >= limit) break;
     if (taken.has(doc)) continue;
-    results.push(result(index, doc, score, entry, total, results.length + 1));
+    results.push(result(index, doc, score, entry, total, results.length + 1, why));
   }
-  return { query: text, limit, concepts: analyzed.concepts.map((concept) => concept.text), results, matched: scores.size };
+  return {
+    query: text,
+    limit,
+    concepts: analyzed.concepts.map((concept) => concept.text),
+    ...(analyzed.actions.length ? { actions: analyzed.actions } : {}),
+    results,
+    matched: scores.size,
+  };
 }
 
 function result(
@@ -152,6 +172,7 @@ function result(
   entry: { matched: number; matches: SearchMatch[] } | undefined,
   total: number,
   rank: number,
+  why: SearchWhy | undefined,
   route?: { name: string; index: number },
 ): SearchResult {
   const tool = index.tools[doc]!;
@@ -163,8 +184,23 @@ function result(
     score: Math.round(score * 10_000) / 10_000,
     coverage: { matched: entry?.matched ?? 0, total },
     matches: entry?.matches ?? [],
+    ...(why && (why.action.factor !== 1 || why.name.factor !== 1) ? { why } : {}),
     ...(route ? { route } : {}),
     tool,
+  };
+}
+
+/** The verb/object factors of a tool's score. */
+function shape(
+  requested: readonly string[],
+  performed: readonly string[] | undefined,
+  nameTerms: readonly string[] | undefined,
+  named: ReadonlySet<string>,
+): SearchWhy {
+  const covered = nameTerms?.filter((term) => named.has(term)).length ?? 0;
+  return {
+    action: { requested: [...requested], performed: [...(performed ?? [])], factor: actionFactor(requested, performed) },
+    name: { covered, total: nameTerms?.length ?? 0, factor: nameFactor(nameTerms, named) },
   };
 }
 
