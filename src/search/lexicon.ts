@@ -84,6 +84,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     kind: 'action',
     terms: ['store', 'save', 'persist', 'remember', 'memorize', 'keep', 'record', 'write down', 'note down', 'jot down'],
     related: ['memory', 'observation', 'add'],
+    idioms: ['note that', 'keep in mind', 'make a note'],
   },
   {
     concept: 'memory',
@@ -120,7 +121,7 @@ export const LEXICON: readonly LexiconGroup[] = [
   },
   { concept: 'click', kind: 'action', terms: ['click', 'press', 'tap', 'hit', 'push button', 'double click'], related: ['element', 'button', 'key'] },
   { concept: 'type', kind: 'action', terms: ['type', 'fill', 'fill in', 'fill out', 'enter text', 'key in', 'populate'], related: ['form', 'field', 'input'] },
-  { concept: 'select', kind: 'action', terms: ['select', 'choose', 'pick'], related: ['dropdown', 'option'] },
+  { concept: 'select', kind: 'action', terms: ['select', 'choose', 'pick', 'switch to', 'activate'], related: ['dropdown', 'option'] },
   { concept: 'hover', kind: 'action', terms: ['hover', 'mouse over', 'mouseover'] },
   { concept: 'scroll', kind: 'action', terms: ['scroll', 'scroll down', 'scroll up'] },
   { concept: 'download', kind: 'action', terms: ['download', 'pull down', 'save locally'] },
@@ -238,5 +239,5 @@ export const LEXICON: readonly LexiconGroup[] = [
   { concept: 'money', terms: ['payment', 'invoice', 'billing'], related: ['charge', 'refund', 'price', 'customer', 'subscription'] },
   { concept: 'sprint', terms: ['sprint', 'iteration'], related: ['board', 'backlog', 'milestone', 'roadmap'] },
   { concept: 'stage', terms: ['stage', 'staging area', 'index'], related: ['add', 'changes'] },
-  { concept: 'changes', terms: ['changes', 'modifications', 'edits', 'uncommitted'], related: ['diff', 'status', 'working tree'] },
+  { concept: 'changes', terms: ['changes', 'modifications', 'edits', 'uncommitted'], related: ['diff', 'working tree'] },
 ];

@@ -144,6 +144,36 @@ function inflectionBases(word: string): string[] {
   return out.filter(Boolean);
 }
 
+/**
+ * "Show me the open tickets" asks for a list: a plural object (a word the lexicon knows as an object, written in the
+ * plural) with a reading verb, or with no verb, asks to list.
+ */
+function listWhenPlural(actions: string[], found: readonly string[]): string[] {
+  if (actions.some((action) => action !== 'read' && action !== 'search')) return actions;
+  const plural = found.some((word) => {
+    const form = lexiconForm(word);
+    return form !== word && word.endsWith('s') && groupsNaming(form).some((group) => group.kind !== 'action');
+  });
+  if (!plural) return actions;
+  return [...actions.filter((action) => action !== 'read'), 'list'];
+}
+
+/** A list asked for without its word ("show the tickets", "what files are in…"): the reading verb also searches the list group's terms. */
+function searchListTerms(concepts: Map<string, QueryConcept>): void {
+  const list = LEXICON.find((group) => group.concept === 'list');
+  if (!list) return;
+  const alternatives = list.terms.map((term): Alternative => ({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: 'list' }));
+  const verbs = [...concepts.entries()].filter(([key]) => groupsNaming(key).some((group) => group.kind === 'action'));
+  if (!verbs.length) {
+    if (!concepts.has('list')) concepts.set('list', { text: 'list', alternatives: alternatives.filter((alternative) => alternative.stems.length) });
+    return;
+  }
+  for (const [, concept] of verbs) {
+    if (concept.alternatives.some((alternative) => alternative.concept === 'list')) continue;
+    concept.alternatives.push(...alternatives.filter((alternative) => alternative.stems.length && !concept.alternatives.some((known) => known.stems.join(' ') === alternative.stems.join(' '))));
+  }
+}
+
 /** The groups a phrase (in lexicon form) is a term or idiom of: a related word does not pull a group in. */
 function groupsNaming(key: string): LexiconGroup[] {
   return compiledLexicon().groupsOf.get(key) ?? [];
@@ -222,7 +252,9 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     i += taken;
   }
   for (const word of hints) addConcept(concepts, word, word, 'hint');
-  return { text, concepts: [...concepts.values()], actions: actionsOf(found) };
+  const actions = listWhenPlural(actionsOf(found), found);
+  if (actions.includes('list')) searchListTerms(concepts);
+  return { text, concepts: [...concepts.values()], actions };
 }
 
 function addConcept(concepts: Map<string, QueryConcept>, text: string, key: string, source: 'word' | 'hint'): void {
