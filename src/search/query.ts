@@ -170,7 +170,11 @@ function searchListTerms(concepts: Map<string, QueryConcept>): void {
   }
   for (const [, concept] of verbs) {
     if (concept.alternatives.some((alternative) => alternative.concept === 'list')) continue;
-    concept.alternatives.push(...alternatives.filter((alternative) => alternative.stems.length && !concept.alternatives.some((known) => known.stems.join(' ') === alternative.stems.join(' '))));
+    concept.alternatives.push(
+      ...alternatives.filter(
+        (alternative) => alternative.stems.length && !concept.alternatives.some((known) => known.stems.join(' ') === alternative.stems.join(' ')),
+      ),
+    );
   }
 }
 

@@ -205,12 +205,13 @@ function shape(
 }
 
 /** BM25F score of each tool for one alternative: the mean over its stems (a phrase counts fully only when whole). */
-function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number; named: string[] }> {
-  const out = new Map<number, { score: number; fields: number; named: string[] }>();
+function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number; named: string[]; stems: number }> {
+  const out = new Map<number, { score: number; fields: number; named: string[]; stems: number }>();
   const share = 1 / alternative.stems.length;
   // The request's own words count in every field; a lexicon term only where the tool says what it does.
   const strongOnly = alternative.source === 'lexicon' || alternative.source === 'related';
-  for (const term of new Set(alternative.stems)) {
+  const stems = [...new Set(alternative.stems)];
+  for (const term of stems) {
     const postings = index.postings.get(term);
     if (!postings) continue;
     const idf = index.idf.get(term) ?? 0;
@@ -225,8 +226,13 @@ function alternativeScores(index: SearchIndex, alternative: Alternative): Map<nu
         current.score += score;
         current.fields |= fields;
         current.named.push(...named);
-      } else out.set(posting.doc, { score, fields, named });
+        current.stems++;
+      } else out.set(posting.doc, { score, fields, named, stems: 1 });
     }
+  }
+  // A lexicon phrase ("get rid of", "write down") means something only whole: a tool with one of its words has not matched it.
+  if (strongOnly && stems.length > 1) {
+    for (const [doc, hit] of out) if (hit.stems < stems.length) out.delete(doc);
   }
   return out;
 }
