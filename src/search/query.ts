@@ -158,6 +158,13 @@ function listWhenPlural(actions: string[], found: readonly string[]): string[] {
   return [...actions.filter((action) => action !== 'read'), 'list'];
 }
 
+/** A question (what, which, who, where, when, how…) asks to read: "who reviewed the PR" is not to review it. */
+function questionReads(actions: string[], found: readonly string[]): string[] {
+  return QUESTION_WORDS.has(found[0] ?? '') && !actions.includes('read') ? [...actions, 'read'] : actions;
+}
+
+const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'whats', 'which', 'who', 'whos', 'where', 'wheres', 'when', 'how', 'hows']);
+
 /** A list asked for without its word ("show the tickets", "what files are in…"): the reading verb also searches the list group's terms. */
 function searchListTerms(concepts: Map<string, QueryConcept>): void {
   const list = LEXICON.find((group) => group.concept === 'list');
@@ -256,7 +263,7 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     i += taken;
   }
   for (const word of hints) addConcept(concepts, word, word, 'hint');
-  const actions = listWhenPlural(actionsOf(found), found);
+  const actions = listWhenPlural(questionReads(actionsOf(found), found), found);
   if (actions.includes('list')) searchListTerms(concepts);
   return { text, concepts: [...concepts.values()], actions };
 }

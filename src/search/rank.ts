@@ -249,10 +249,12 @@ const STRONG_MASK = FIELDS.reduce((mask, field, bit) => (field === 'name' || fie
  */
 export function actionFactor(requested: readonly string[], performed: readonly string[] | undefined): number {
   if (!requested.length || !performed?.length) return 1;
-  if (performed.some((action) => requested.includes(action))) return ACTION_MATCH;
   const families = new Set(requested.map((action) => ACTION_FAMILY[action] ?? action));
-  if (performed.some((action) => families.has(ACTION_FAMILY[action] ?? action))) return 1;
-  return ACTION_CONFLICT;
+  const matched = performed.some((action) => requested.includes(action));
+  // An action the name states that the request does not ask for, nor one of its family: create_review for "who reviewed".
+  const foreign = performed.some((action) => !requested.includes(action) && !families.has(ACTION_FAMILY[action] ?? action));
+  if (matched) return foreign ? 1 : ACTION_MATCH;
+  return foreign ? ACTION_CONFLICT : 1;
 }
 
 /**
