@@ -150,10 +150,9 @@ function inflectionBases(word: string): string[] {
  */
 function listWhenPlural(actions: string[], found: readonly string[]): string[] {
   if (actions.some((action) => action !== 'read' && action !== 'search')) return actions;
-  const plural = found.some((word) => {
-    const form = lexiconForm(word);
-    return form !== word && word.endsWith('s') && groupsNaming(form).some((group) => group.kind !== 'action');
-  });
+  const plural = found.some(
+    (word) => word.endsWith('s') && !word.endsWith('ss') && inflectionBases(word).some((base) => groupsNaming(base).some((group) => group.kind !== 'action')),
+  );
   if (!plural) return actions;
   return [...actions.filter((action) => action !== 'read'), 'list'];
 }
