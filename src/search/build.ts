@@ -1,4 +1,4 @@
-import { actionsOf } from './query.js';
+import { actionsOf, isPlural } from './query.js';
 import { terms, words } from './tokenize.js';
 
 /** The parts of a tool that are searched, each with its own weight (a name match says more than a parameter's). */
@@ -58,6 +58,8 @@ interface Analysis {
   actions: string[];
   /** The stems of its name's words, split (createIssue → creat, issu). */
   nameTerms: string[];
+  /** Its name has a word in the plural (list_issues, read_multiple_files). */
+  plural: boolean;
 }
 
 /** A term's entry for one tool: the tool, the BM25F pseudo-frequency, and the fields it occurs in (bit per field). */
@@ -90,6 +92,8 @@ export interface SearchIndex {
    * kubectl_, API-) or the server's key: how much of this a request covers is the name coverage of a match.
    */
   nameTerms?: ReadonlyArray<readonly string[]>;
+  /** Per doc: its name has a word in the plural. */
+  pluralNames?: readonly boolean[];
 }
 
 const MAX_PARAMETERS = 100;
@@ -141,6 +145,7 @@ export function buildSearchIndex(tools: readonly SearchableTool[], options: Buil
     analyses,
     actions: perDoc.map((analysis) => analysis.actions),
     nameTerms: distinctiveNameTerms(visible, perDoc),
+    pluralNames: perDoc.map((analysis) => analysis.plural),
   };
 }
 
@@ -233,5 +238,6 @@ function analyze(tool: SearchableTool, server: SearchableServer | undefined): An
     }
     return found.length;
   });
-  return { counts, lengths, actions: actionsOf(words(tool.name)), nameTerms: [...new Set(terms(tool.name))] };
+  const nameWords = words(tool.name);
+  return { counts, lengths, actions: actionsOf(nameWords), nameTerms: [...new Set(terms(tool.name))], plural: nameWords.some(isPlural) };
 }

@@ -41,6 +41,8 @@ export interface AnalyzedQuery {
   concepts: QueryConcept[];
   /** The actions the request asks for (create, delete, send…), from the lexicon's action groups. */
   actions: string[];
+  /** The request names things in the plural ("the open tickets", "these files"). */
+  plural?: boolean;
 }
 
 /** The request is empty or over the bound: the CLI says so with exit 2, the gateway as a tool error. */
@@ -164,6 +166,11 @@ function questionReads(actions: string[], found: readonly string[]): string[] {
 
 const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'whats', 'which', 'who', 'whos', 'where', 'wheres', 'when', 'how', 'hows']);
 
+/** A word that looks like a plural: -s after a letter that is not s, u or i (files, users; not process, status, this). */
+export function isPlural(word: string): boolean {
+  return word.length > 3 && /[^siu]s$/.test(word);
+}
+
 /** A list asked for without its word ("show the tickets", "what files are in…"): the reading verb also searches the list group's terms. */
 function searchListTerms(concepts: Map<string, QueryConcept>): void {
   const list = LEXICON.find((group) => group.concept === 'list');
@@ -263,8 +270,9 @@ export function analyzeQuery(text: string): AnalyzedQuery {
   }
   for (const word of hints) addConcept(concepts, word, word, 'hint');
   const actions = listWhenPlural(questionReads(actionsOf(found), found), found);
+  const plural = found.some((word) => !STOPWORDS.has(word) && isPlural(word));
   if (actions.includes('list')) searchListTerms(concepts);
-  return { text, concepts: [...concepts.values()], actions };
+  return { text, concepts: [...concepts.values()], actions, plural };
 }
 
 function addConcept(concepts: Map<string, QueryConcept>, text: string, key: string, source: 'word' | 'hint'): void {

@@ -56,6 +56,8 @@ export interface SearchResult {
 export interface SearchWhy {
   action: { requested: string[]; performed: string[]; factor: number };
   name: { covered: number; total: number; factor: number };
+  /** Set when the request and the tool's name both speak of things in the plural ("these files", read_multiple_files). */
+  plural?: { factor: number };
 }
 
 export interface SearchResponse {
@@ -134,7 +136,8 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const ranked = [...scores.entries()]
     .map(([doc, entry]) => {
       const why = shape(analyzed.actions, index.actions?.[doc], index.nameTerms?.[doc], entry.named);
-      return { doc, score: entry.sum * (entry.matched / Math.max(1, total)) * why.action.factor * why.name.factor, entry, why };
+      if (analyzed.plural && index.pluralNames?.[doc]) why.plural = { factor: PLURAL_MATCH };
+      return { doc, score: entry.sum * (entry.matched / Math.max(1, total)) * why.action.factor * why.name.factor * (why.plural?.factor ?? 1), entry, why };
     })
     .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
 
@@ -184,7 +187,7 @@ function result(
     score: Math.round(score * 10_000) / 10_000,
     coverage: { matched: entry?.matched ?? 0, total },
     matches: entry?.matches ?? [],
-    ...(why && (why.action.factor !== 1 || why.name.factor !== 1) ? { why } : {}),
+    ...(why && (why.action.factor !== 1 || why.name.factor !== 1 || why.plural) ? { why } : {}),
     ...(route ? { route } : {}),
     tool,
   };
@@ -267,6 +270,8 @@ export function nameFactor(nameTerms: readonly string[] | undefined, matched: Re
   return 1 + NAME_COVERAGE_WEIGHT * (covered / nameTerms.length);
 }
 
+/** Factor for a tool whose name is in the plural when the request is (a list, several things). */
+export const PLURAL_MATCH = 1.15;
 export const NAME_COVERAGE_WEIGHT = 0.5;
 export const ACTION_MATCH = 1.3;
 export const ACTION_CONFLICT = 0.75;

@@ -169,6 +169,7 @@ export function describeShape(why: SearchWhy): string {
   const parts: string[] = [];
   if (why.action.factor !== 1) parts.push(`asks to ${why.action.requested.join('/')}, the name says ${why.action.performed.join('/')} (×${why.action.factor})`);
   if (why.name.factor !== 1) parts.push(`name words covered ${why.name.covered}/${why.name.total} (×${Math.round(why.name.factor * 100) / 100})`);
+  if (why.plural) parts.push(`plural in the request and the name (×${why.plural.factor})`);
   return parts.join('; ');
 }
 

@@ -140,6 +140,12 @@ describe('verb/object structure', () => {
     expect(search(index, 'which branch is checked out').actions).toEqual(['read']);
   });
 
+  it('a request in the plural prefers a tool whose name is in the plural', () => {
+    const files = buildSearchIndex([tool('fs', 'read_file', 'Read the contents of a file'), tool('fs', 'read_files', 'Read the contents of files')]);
+    expect(search(files, 'read the config files').results[0]).toMatchObject({ name: 'read_files', why: { plural: { factor: 1.15 } } });
+    expect(search(files, 'read the config file').results[0]?.name).toBe('read_file');
+  });
+
   it('a lexicon phrase matches only whole: "get rid of" is not "get"', () => {
     const matches = search(index, 'remove the old job', { limit: 10 }).results.find((result) => result.name === 'get_logs')?.matches ?? [];
     expect(matches.map((match) => match.term)).not.toContain('get rid of');
