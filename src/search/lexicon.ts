@@ -1,14 +1,18 @@
 /**
  * What words in requests and tool definitions mean, for tools in general: the verbs users say and the verbs tools
- * are named with, the objects they act on, and the abbreviations people type. A request word (or phrase) found in a
- * group also searches for the group's other terms, at a lower weight than the word itself; `related` terms are a
- * weaker link still (a word that often goes with the intent without meaning the same thing).
+ * are named with, the objects they act on, and the abbreviations people type. A request word (or phrase) that is a
+ * group's term also searches the group's other terms (0.6) and its related words (0.3); a request word that is only
+ * a related word searches the group's terms weakly (0.1): a topic is a related word, not a synonym. Lexicon terms
+ * count only in a tool's name, title and first sentence.
  *
- * To extend it: add a term to the group whose meaning it shares, or a new group `{ concept, terms, related? }`.
- * Write terms as a person would (plural or singular, any case: they are split and stemmed like everything else;
- * phrases of up to three words are matched as phrases; an idiom is a phrase whose own words mislead). Keep every entry true for tools in general — never a word
- * that only makes sense for one server or one catalog — and add a unit test in test/unit/search/lexicon.test.ts.
- * A word may sit in several groups (it then brings the terms of each).
+ * Request words meet the lexicon by light stemming only (plural, -ing, -ed: see lexiconForm in query.ts), never by
+ * Porter stems, which merge words of different meaning (general/generate).
+ *
+ * To extend it: add a term to the group whose meaning it shares, or a new group `{ concept, kind?, terms, related?,
+ * idioms? }`. Write terms as a person would; phrases of up to three words are matched as phrases; an idiom is a phrase
+ * whose own words mislead. `kind: 'action'` is for verbs a tool's name states (create_issue → create). Keep every
+ * entry true for tools in general — never a word that only makes sense for one server or one catalog — and add a
+ * unit test in test/unit/search/lexicon.test.ts. A word may sit in several groups (it then brings the terms of each).
  */
 export interface LexiconGroup {
   /** A short name for the meaning, shown in search reasons ("lexicon: delete"). */
