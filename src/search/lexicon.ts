@@ -114,7 +114,7 @@ export const LEXICON: readonly LexiconGroup[] = [
   {
     concept: 'navigate',
     kind: 'action',
-    terms: ['navigate', 'go to', 'goto', 'open url', 'browse to', 'visit', 'load page', 'open page', 'head to', 'go back', 'go forward'],
+    terms: ['navigate', 'go to', 'goto', 'open url', 'browse to', 'visit', 'load page', 'open page', 'head to'],
     related: ['url', 'page', 'open'],
   },
   {

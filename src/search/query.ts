@@ -168,8 +168,15 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'whats', 'which', '
 
 /** A word that looks like a plural: -s after a letter that is not s, u or i (files, users; not process, status, this). */
 export function isPlural(word: string): boolean {
-  return word.length > 3 && /[^siu]s$/.test(word);
+  return word.length > 3 && /[^siu]s$/.test(word) && !NOT_PLURAL.has(word);
 }
+
+// Words in -s that name one thing (the contents of a file, its details) or are not nouns.
+const NOT_PLURAL: ReadonlySet<string> = new Set(
+  'contents details settings news stats statistics analytics metrics series means always perhaps sometimes goes does towards afterwards besides whereas'.split(
+    ' ',
+  ),
+);
 
 /** A list asked for without its word ("show the tickets", "what files are in…"): the reading verb also searches the list group's terms. */
 function searchListTerms(concepts: Map<string, QueryConcept>): void {
@@ -238,6 +245,9 @@ const HINTS: ReadonlyArray<{ pattern: RegExp; word: string }> = [
   { pattern: /\b[\w-]{1,100}\.(?:txt|md|json|ya?ml|csv|pdf|js|ts|py|go|rs|java|html|css|xml|log|toml|ini|sh|png|jpe?g)\b/giu, word: 'file' },
 ];
 
+/** Most words a two-word lexicon phrase may have inside it in a request. */
+const MAX_GAP = 2;
+
 /** Split a bounded request into concepts: lexicon phrases first (longest), then single words; stopwords dropped. */
 export function analyzeQuery(text: string): AnalyzedQuery {
   const hints: string[] = [];
@@ -252,13 +262,32 @@ export function analyzeQuery(text: string): AnalyzedQuery {
   const forms = found.map(lexiconForm);
   const { longestPhrase } = compiledLexicon();
   const concepts = new Map<string, QueryConcept>();
+  // A two-word lexicon phrase may have up to MAX_GAP words inside it ("open the login page" is "open page").
+  const inside = new Set<number>();
+  const gapped: Array<{ first: string; groups: LexiconGroup[] }> = [];
   for (let i = 0; i < found.length;) {
+    if (inside.has(i)) {
+      i++;
+      continue;
+    }
     let taken = 0;
     for (let length = Math.min(longestPhrase, found.length - i); length >= 2 && !taken; length--) {
       const key = forms.slice(i, i + length).join(' ');
       if (groupsNaming(key).length || groupsRelating(key).length) {
         addConcept(concepts, found.slice(i, i + length).join(' '), key, 'word');
         taken = length;
+      }
+    }
+    if (!taken && !STOPWORDS.has(found[i]!)) {
+      for (let j = i + 2; j <= Math.min(i + 1 + MAX_GAP, found.length - 1) && !taken; j++) {
+        if (STOPWORDS.has(found[j]!) || inside.has(j)) continue;
+        const key = `${forms[i]} ${forms[j]}`;
+        const groups = groupsNaming(key);
+        if (!groups.length) continue;
+        addConcept(concepts, `${found[i]} … ${found[j]}`, key, 'word');
+        inside.add(j);
+        gapped.push({ first: forms[i]!, groups });
+        taken = 1;
       }
     }
     if (!taken) {
@@ -269,7 +298,12 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     i += taken;
   }
   for (const word of hints) addConcept(concepts, word, word, 'hint');
-  const actions = listWhenPlural(questionReads(actionsOf(found), found), found);
+  let named = actionsOf(found);
+  for (const { first, groups } of gapped) {
+    const own = groupsNaming(first).map((group) => group.concept);
+    named = [...named.filter((action) => !own.includes(action)), ...groups.filter((group) => group.kind === 'action').map((group) => group.concept)];
+  }
+  const actions = listWhenPlural(questionReads([...new Set(named)], found), found);
   const plural = found.some((word) => !STOPWORDS.has(word) && isPlural(word));
   if (actions.includes('list')) searchListTerms(concepts);
   return { text, concepts: [...concepts.values()], actions, plural };

@@ -68,6 +68,13 @@ describe('lexicon forms: light stemming only', () => {
     expect(analyzeQuery('forget the old plan').actions).toEqual(['delete']);
   });
 
+  it('a two-word phrase may have up to two words inside it: "open the login page" is to navigate', () => {
+    const analyzed = analyzeQuery('open the login page');
+    expect(analyzed.concepts.map((concept) => concept.text)).toEqual(['open … page', 'login']);
+    expect(analyzed.actions).toEqual(['navigate']);
+    expect(analyzeQuery('open the file').actions).toEqual(['read']);
+  });
+
   it('argument shapes: #channel and @user', () => {
     expect(Object.keys(expansions('tell #general that @sam is here'))).toEqual(expect.arrayContaining(['channel', 'user']));
   });
