@@ -1,4 +1,4 @@
-import { fieldNames, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
+import { fieldNames, FIELDS, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
 import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type TermSource } from './query.js';
 
 /** A configured route that fired for the request: its targets answer first (Bamboo's deterministic fast path). */
@@ -41,6 +41,23 @@ export interface SearchResult {
   route?: { name: string; index: number };
   /** The tool as indexed (its input schema included), for a caller that returns definitions. */
   tool: SearchableTool;
+  /** How the verb/object structure shaped the score (set when it changed it). */
+  why?: SearchWhy;
+  /** With semantic re-ranking: the tool's place in the lexical ranking (absent when lexical search did not match it). */
+  lexical?: { rank: number; score: number };
+  /** With semantic re-ranking: the tool's place by cosine similarity to the request, and the similarity. */
+  semantic?: { rank: number; similarity: number };
+}
+
+/**
+ * The score's factors beyond the matches: the request's actions against the ones the tool's name states (×1.3 the
+ * same, ×1 the same family or none, ×0.75 another), and how many of the tool's distinctive name words it covers.
+ */
+export interface SearchWhy {
+  action: { requested: string[]; performed: string[]; factor: number };
+  name: { covered: number; total: number; factor: number };
+  /** Set when the request and the tool's name both speak of things in the plural ("these files", read_multiple_files). */
+  plural?: { factor: number };
 }
 
 export interface SearchResponse {
@@ -50,6 +67,8 @@ export interface SearchResponse {
   limit: number;
   /** The request's concepts (its words and phrases, stopwords left out). */
   concepts: string[];
+  /** The actions the request asks for (lexicon groups of kind 'action'), when it names any. */
+  actions?: string[];
   results: SearchResult[];
   /** How many tools matched at all (results holds the best `limit`). */
   matched: number;
@@ -61,6 +80,8 @@ const ROUTE_SCORE = 1000;
  * breaker): a tool that matches the request's word and a synonym of it beats one that matches the word alone.
  */
 export const TIE_BREAKER = 0.2;
+/** Share of a concept's score when the tool's word it matched was already matched by an earlier concept. */
+export const REPEAT_SHARE = 0.25;
 
 /**
  * Rank the index's tools for a request: each concept of the request (a word or a lexicon phrase) scores a tool by its
@@ -75,17 +96,18 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const analyzed = analyzeQuery(text);
   // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
   let total = 0;
-  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[] }>();
+  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[]; named: Set<string>; credited: Set<string> }>();
 
   for (const concept of analyzed.concepts) {
-    const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number }>();
+    const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number; named: string[] }>();
     for (const alternative of concept.alternatives) {
       for (const [doc, hit] of alternativeScores(index, alternative)) {
         const score = hit.score * alternative.weight;
         const current = best.get(doc);
-        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields });
+        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: [...hit.named] });
         else {
           current.sum += score;
+          current.named.push(...hit.named);
           if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
         }
       }
@@ -93,8 +115,13 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
     if (best.size) total++;
     for (const [doc, hit] of best) {
       let entry = scores.get(doc);
-      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, matches: [] }));
-      entry.sum += hit.score + TIE_BREAKER * (hit.sum - hit.score);
+      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, matches: [], named: new Set(), credited: new Set() }));
+      for (const term of hit.named) entry.named.add(term);
+      // Two words of the request found as the same word of the tool (show → get, open → get) are one piece of evidence.
+      const credited = entry.credited;
+      const repeat = hit.alternative.stems.every((stem) => credited.has(stem)) ? REPEAT_SHARE : 1;
+      for (const stem of hit.alternative.stems) credited.add(stem);
+      entry.sum += repeat * (hit.score + TIE_BREAKER * (hit.sum - hit.score));
       entry.matched++;
       entry.matches.push({
         query: concept.text,
@@ -107,9 +134,14 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   }
 
   const ranked = [...scores.entries()]
-    .map(([doc, entry]) => ({ doc, score: entry.sum * (entry.matched / Math.max(1, total)), entry }))
+    .map(([doc, entry]) => {
+      const why = shape(analyzed.actions, index.actions?.[doc], index.nameTerms?.[doc], entry.named);
+      if (analyzed.plural && index.pluralNames?.[doc]) why.plural = { factor: PLURAL_MATCH };
+      return { doc, score: entry.sum * (entry.matched / Math.max(1, total)) * why.action.factor * why.name.factor * (why.plural?.factor ?? 1), entry, why };
+    })
     .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
 
+  const whyOf = new Map(ranked.map((hit) => [hit.doc, hit.why]));
   const results: SearchResult[] = [];
   const taken = new Set<number>();
   for (const hit of options.routes ?? []) {
@@ -118,15 +150,22 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       if (doc === undefined || taken.has(doc) || results.length >= limit) continue;
       taken.add(doc);
       const entry = scores.get(doc);
-      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, hit.route));
+      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, whyOf.get(doc), hit.route));
     }
   }
-  for (const { doc, score, entry } of ranked) {
+  for (const { doc, score, entry, why } of ranked) {
     if (results.length >= limit) break;
     if (taken.has(doc)) continue;
-    results.push(result(index, doc, score, entry, total, results.length + 1));
+    results.push(result(index, doc, score, entry, total, results.length + 1, why));
   }
-  return { query: text, limit, concepts: analyzed.concepts.map((concept) => concept.text), results, matched: scores.size };
+  return {
+    query: text,
+    limit,
+    concepts: analyzed.concepts.map((concept) => concept.text),
+    ...(analyzed.actions.length ? { actions: analyzed.actions } : {}),
+    results,
+    matched: scores.size,
+  };
 }
 
 function result(
@@ -136,6 +175,7 @@ function result(
   entry: { matched: number; matches: SearchMatch[] } | undefined,
   total: number,
   rank: number,
+  why: SearchWhy | undefined,
   route?: { name: string; index: number },
 ): SearchResult {
   const tool = index.tools[doc]!;
@@ -147,29 +187,103 @@ function result(
     score: Math.round(score * 10_000) / 10_000,
     coverage: { matched: entry?.matched ?? 0, total },
     matches: entry?.matches ?? [],
+    ...(why && (why.action.factor !== 1 || why.name.factor !== 1 || why.plural) ? { why } : {}),
     ...(route ? { route } : {}),
     tool,
   };
 }
 
+/** The verb/object factors of a tool's score. */
+function shape(
+  requested: readonly string[],
+  performed: readonly string[] | undefined,
+  nameTerms: readonly string[] | undefined,
+  named: ReadonlySet<string>,
+): SearchWhy {
+  const covered = nameTerms?.filter((term) => named.has(term)).length ?? 0;
+  return {
+    action: { requested: [...requested], performed: [...(performed ?? [])], factor: actionFactor(requested, performed) },
+    name: { covered, total: nameTerms?.length ?? 0, factor: nameFactor(nameTerms, named) },
+  };
+}
+
 /** BM25F score of each tool for one alternative: the mean over its stems (a phrase counts fully only when whole). */
-function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number }> {
-  const out = new Map<number, { score: number; fields: number }>();
+function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number; named: string[]; stems: number }> {
+  const out = new Map<number, { score: number; fields: number; named: string[]; stems: number }>();
   const share = 1 / alternative.stems.length;
-  for (const term of new Set(alternative.stems)) {
+  // The request's own words count in every field; a lexicon term only where the tool says what it does.
+  const strongOnly = alternative.source === 'lexicon' || alternative.source === 'related';
+  const stems = [...new Set(alternative.stems)];
+  for (const term of stems) {
     const postings = index.postings.get(term);
     if (!postings) continue;
     const idf = index.idf.get(term) ?? 0;
     for (const posting of postings) {
-      const score = share * idf * (posting.frequency / (K1 + posting.frequency));
+      const frequency = strongOnly ? (posting.strong ?? posting.frequency) : posting.frequency;
+      if (!frequency) continue;
+      const fields = strongOnly ? posting.fields & STRONG_MASK : posting.fields;
+      const score = share * idf * (frequency / (K1 + frequency));
       const current = out.get(posting.doc);
+      const named = fields & NAME_MASK ? [term] : [];
       if (current) {
         current.score += score;
-        current.fields |= posting.fields;
-      } else out.set(posting.doc, { score, fields: posting.fields });
+        current.fields |= fields;
+        current.named.push(...named);
+        current.stems++;
+      } else out.set(posting.doc, { score, fields, named, stems: 1 });
     }
+  }
+  // A lexicon phrase ("get rid of", "write down") means something only whole: a tool with one of its words has not matched it.
+  if (strongOnly && stems.length > 1) {
+    for (const [doc, hit] of out) if (hit.stems < stems.length) out.delete(doc);
   }
   return out;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const NAME_MASK = 1 << FIELDS.indexOf('name');
+const STRONG_MASK = FIELDS.reduce((mask, field, bit) => (field === 'name' || field === 'title' || field === 'summary' ? mask | (1 << bit) : mask), 0);
+
+/**
+ * How the request's actions and the action a tool's name states agree (verb/object structure): the same action
+ * raises the score, an action of the same family (read/list/search) leaves it, another lowers it ("delete the
+ * branch" is not git_branch_create). Neutral when either side states no action.
+ */
+export function actionFactor(requested: readonly string[], performed: readonly string[] | undefined): number {
+  if (!requested.length || !performed?.length) return 1;
+  const families = new Set(requested.map((action) => ACTION_FAMILY[action] ?? action));
+  const matched = performed.some((action) => requested.includes(action));
+  // An action the name states that the request does not ask for, nor one of its family: create_review for "who reviewed".
+  const foreign = performed.some((action) => !requested.includes(action) && !families.has(ACTION_FAMILY[action] ?? action));
+  if (matched) return foreign ? 1 : ACTION_MATCH;
+  return foreign ? ACTION_CONFLICT : 1;
+}
+
+/**
+ * How much of what a tool's name says the request covers: a tool whose every distinctive name word (or a lexicon
+ * term of it) the request asks for is what the request names; one that does something more or else is less likely.
+ */
+export function nameFactor(nameTerms: readonly string[] | undefined, matched: ReadonlySet<string>): number {
+  if (!nameTerms?.length) return 1;
+  const covered = nameTerms.filter((term) => matched.has(term)).length;
+  return 1 + NAME_COVERAGE_WEIGHT * (covered / nameTerms.length);
+}
+
+/** Factor for a tool whose name is in the plural when the request is (a list, several things). */
+export const PLURAL_MATCH = 1.15;
+export const NAME_COVERAGE_WEIGHT = 0.5;
+export const ACTION_MATCH = 1.3;
+export const ACTION_CONFLICT = 0.75;
+
+/** Actions close enough that one may stand for another in a request ("show the issues" is a list). */
+const ACTION_FAMILY: Readonly<Record<string, string>> = {
+  read: 'retrieve',
+  list: 'retrieve',
+  search: 'retrieve',
+  count: 'retrieve',
+  create: 'change',
+  update: 'change',
+  write: 'change',
+  store: 'change',
+};
