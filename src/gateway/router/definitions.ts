@@ -17,12 +17,13 @@ const MAX_NAMED_SERVERS = 24;
  * The three definitions. The search tool's description says what is behind the gateway (servers and how many tools
  * each has), so a model knows a search is worth making before it makes one.
  */
-export function routerDefinitions(perServer: ReadonlyMap<string, number>): JsonObject[] {
-  const total = [...perServer.values()].reduce((sum, count) => sum + count, 0);
+export function routerDefinitions(perServer: ReadonlyMap<string, number | undefined>): JsonObject[] {
+  const counts = [...perServer.values()];
+  const total = counts.every((count) => count !== undefined) ? counts.reduce((sum: number, count) => sum + count!, 0) : undefined;
   const servers = [...perServer.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const named = servers.slice(0, MAX_NAMED_SERVERS).map(([server, count]) => `${server} (${count})`);
+  const named = servers.slice(0, MAX_NAMED_SERVERS).map(([server, count]) => (count === undefined ? server : `${server} (${count})`));
   if (servers.length > MAX_NAMED_SERVERS) named.push(`${servers.length - MAX_NAMED_SERVERS} more`);
-  const behind = total ? ` ${total} tools from: ${named.join(', ')}.` : '';
+  const behind = !servers.length ? '' : total === undefined ? ` Servers: ${named.join(', ')}.` : ` ${total} tools from: ${named.join(', ')}.`;
   return [
     {
       name: SEARCH_TOOL,

@@ -1,8 +1,8 @@
 /**
  * What the router needs of the gateway, and nothing more: the tools the gateway exposes (after profiles, client
- * filters and deny rules: a tool they hide is not here, so it can never be searched) and a way to call one of them
- * through the gateway's own path (routing, the request log, failure handling). Mirrors the gateway's provider seam
- * (`LocalCallContext`): the router stays a pure module that tests drive with a fake host.
+ * filters and deny rules: a tool they hide is not here, so it can never be searched) and, per call, a way to call one
+ * of them through the gateway's own path (routing, the request log, failure handling). Mirrors the gateway's provider
+ * seam (src/gateway/provider.ts): the router stays a pure module that tests drive with a fake host.
  */
 
 /** A JSON object, as MCP messages carry them. */
@@ -25,14 +25,20 @@ export interface RouterServer {
   instructions?: string | undefined;
 }
 
+/** What a router tool's call may ask of the gateway (the provider seam's `LocalCallContext`). */
+export interface RouterCallContext {
+  /** Aborted when the client cancels the call or its session ends. */
+  readonly signal: AbortSignal;
+  /** Call an exposed tool by its gateway name, through the gateway's own call path, as a client's tools/call would. */
+  callTool(name: string, args: JsonObject): Promise<JsonObject>;
+}
+
 export interface RouterHost {
   /**
    * The exposed tools. Return the same array while nothing changed: the index is rebuilt when the array changes (or
    * after `invalidate()`), reusing the analysis of every tool whose text did not change.
    */
   exposedTools(): readonly ExposedTool[];
-  /** The servers behind the tools (optional: their instructions help the search). */
+  /** The servers behind the tools (optional: their titles and instructions help the search). */
   servers?(): readonly RouterServer[];
-  /** Call an exposed tool by its gateway name, exactly as a client's tools/call would. */
-  callTool(name: string, args: JsonObject, signal: AbortSignal): Promise<JsonObject>;
 }

@@ -5,7 +5,7 @@ import { compileGlobs, type GlobSet } from '../../util/glob.js';
 import { ArgumentChecker } from './arguments.js';
 import { CALL_TOOL, DESCRIBE_TOOL, ROUTER_TOOL_NAMES, routerDefinitions, SEARCH_TOOL } from './definitions.js';
 import { definitionOf, errorResult, jsonResult, searchAnswer } from './format.js';
-import type { ExposedTool, JsonObject, RouterHost } from './host.js';
+import type { ExposedTool, JsonObject, RouterCallContext, RouterHost } from './host.js';
 import { RouteView } from './routes.js';
 import { ToolIndex, type IndexedTools } from './tool-index.js';
 
@@ -19,6 +19,11 @@ export interface RouterSettings {
   routes?: readonly Route[] | undefined;
   /** How route targets resolve (default: the `slash` style, `server/tool`). */
   resolve?: ResolveOptions | undefined;
+  /**
+   * The servers the search tool's description names (the configured ones): fixed, so the listing does not change as
+   * servers come and go. Default: the servers of the exposed tools, with their tool counts.
+   */
+  servers?: readonly string[] | undefined;
 }
 
 /** What the listing is in router mode: the router's tools, then the pinned ones (for `serve --router --dry-run`). */
@@ -56,7 +61,7 @@ export class Router {
   private derived: Derived | undefined;
 
   constructor(
-    private readonly host: RouterHost,
+    host: RouterHost,
     private readonly settings: RouterSettings = {},
   ) {
     this.index = new ToolIndex(host);
@@ -71,7 +76,8 @@ export class Router {
 
   /** The router's own tool definitions (the search tool's description counts the tools behind it). */
   definitions(): JsonObject[] {
-    return routerDefinitions(this.state().indexed.perServer);
+    const servers = this.settings.servers;
+    return routerDefinitions(servers ? new Map(servers.map((server) => [server, undefined])) : this.state().indexed.perServer);
   }
 
   isRouterTool(name: string): boolean {
@@ -111,14 +117,14 @@ export class Router {
   }
 
   /** Answer a call of one of the router's tools. */
-  async call(name: string, args: JsonObject, signal: AbortSignal): Promise<JsonObject> {
+  async call(name: string, args: JsonObject, context: RouterCallContext): Promise<JsonObject> {
     switch (name) {
       case SEARCH_TOOL:
         return this.search(args);
       case DESCRIBE_TOOL:
         return this.describe(args);
       case CALL_TOOL:
-        return this.callThrough(args, signal);
+        return this.callThrough(args, context);
       default:
         return errorResult(`the router has no tool "${name}"`);
     }
@@ -147,7 +153,7 @@ export class Router {
     return jsonResult(definitionOf(exposed, true));
   }
 
-  private async callThrough(args: JsonObject, signal: AbortSignal): Promise<JsonObject> {
+  private async callThrough(args: JsonObject, context: RouterCallContext): Promise<JsonObject> {
     const name = args['name'];
     const given = args['arguments'];
     if (typeof name !== 'string' || !name) return errorResult(`${CALL_TOOL} needs "name": a tool name ${SEARCH_TOOL} returned`);
@@ -160,7 +166,7 @@ export class Router {
     const toolArgs = (given ?? {}) as JsonObject;
     const refused = this.refusal(name, exposed, toolArgs);
     if (refused) return refused;
-    return this.host.callTool(name, toolArgs, signal);
+    return context.callTool(name, toolArgs);
   }
 
   private refusal(name: string, exposed: ExposedTool, args: unknown): JsonObject | undefined {

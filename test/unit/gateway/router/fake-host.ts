@@ -1,4 +1,4 @@
-import type { ExposedTool, JsonObject, RouterHost } from '../../../../src/gateway/router/index.js';
+import type { ExposedTool, JsonObject, RouterCallContext, RouterHost } from '../../../../src/gateway/router/index.js';
 
 /** An exposed tool as the gateway names it (double-underscore style). */
 export function exposed(server: string, tool: string, description: string, properties: Record<string, unknown> = {}, required: string[] = []): ExposedTool {
@@ -24,20 +24,24 @@ export const CATALOG: ExposedTool[] = [
   exposed('calc', 'add', 'Add two numbers.', { a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']),
 ];
 
-/** A host over a mutable tool list; records every call it routes. */
+/** A host over a mutable tool list, with a call context that records every call it routes. */
 export class FakeHost implements RouterHost {
   calls: Array<{ name: string; args: JsonObject }> = [];
+  readonly context: RouterCallContext = {
+    signal: new AbortController().signal,
+    callTool: async (name, args) => {
+      this.calls.push({ name, args });
+      return { content: [{ type: 'text', text: `called ${name}` }] };
+    },
+  };
   constructor(public tools: readonly ExposedTool[] = CATALOG) {}
   exposedTools(): readonly ExposedTool[] {
     return this.tools;
   }
-  async callTool(name: string, args: JsonObject): Promise<JsonObject> {
-    this.calls.push({ name, args });
-    return { content: [{ type: 'text', text: `called ${name}` }] };
-  }
 }
 
-export const signal = new AbortController().signal;
+/** A context whose calls are not expected. */
+export const noCalls: RouterCallContext = new FakeHost().context;
 
 /** The structured answer of a router tool result. */
 export const structured = (result: JsonObject): JsonObject => result['structuredContent'] as JsonObject;

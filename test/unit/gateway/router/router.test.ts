@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_TOOL, DESCRIBE_TOOL, MAX_ANSWER_CHARS, Router, SEARCH_TOOL } from '../../../../src/gateway/router/index.js';
-import { CATALOG, exposed, FakeHost, names, signal, structured, text } from './fake-host.js';
+import { CATALOG, exposed, FakeHost, names, noCalls, structured, text } from './fake-host.js';
 
 describe('router listing', () => {
   it("lists its three tools, the pinned tools and the routes' targets, nothing else", () => {
@@ -36,7 +36,7 @@ describe('router listing', () => {
 
 describe('search_tools', () => {
   it("returns the best tools with their full input schemas, under the gateway's names", async () => {
-    const result = await new Router(new FakeHost()).call(SEARCH_TOOL, { query: 'open a ticket on GitHub', limit: 2 }, signal);
+    const result = await new Router(new FakeHost()).call(SEARCH_TOOL, { query: 'open a ticket on GitHub', limit: 2 }, noCalls);
     expect(result['isError']).toBeUndefined();
     expect(names(result)[0]).toBe('github__create_issue');
     const first = (structured(result)['tools'] as Array<Record<string, unknown>>)[0]!;
@@ -46,15 +46,15 @@ describe('search_tools', () => {
 
   it('never finds a tool the gateway does not expose (hidden by a profile or deny rule)', async () => {
     const host = new FakeHost(CATALOG.filter((tool) => tool.server !== 'memory'));
-    const result = await new Router(host).call(SEARCH_TOOL, { query: 'remember this fact for later', limit: 50 }, signal);
+    const result = await new Router(host).call(SEARCH_TOOL, { query: 'remember this fact for later', limit: 50 }, noCalls);
     expect(names(result).some((name) => name.startsWith('memory__'))).toBe(false);
-    const described = await new Router(host).call(DESCRIBE_TOOL, { name: 'memory__store_memory' }, signal);
+    const described = await new Router(host).call(DESCRIBE_TOOL, { name: 'memory__store_memory' }, noCalls);
     expect(described['isError']).toBe(true);
   });
 
   it("puts a fired route's target first", async () => {
     const router = new Router(new FakeHost(), { routes: [{ name: 'sum', pattern: 'add (?<a>\\d+) and (?<b>\\d+)', tool: 'calc/add' }] });
-    const result = await router.call(SEARCH_TOOL, { query: 'please add 2 and 3 to the GitHub issue' }, signal);
+    const result = await router.call(SEARCH_TOOL, { query: 'please add 2 and 3 to the GitHub issue' }, noCalls);
     expect(names(result)[0]).toBe('calc__add');
     expect((structured(result)['tools'] as Array<Record<string, unknown>>)[0]!['route']).toBe('sum');
   });
@@ -62,18 +62,18 @@ describe('search_tools', () => {
   it('refuses an empty, a 100 kB or a non-text query with a clear error, and bounds the limit', async () => {
     const router = new Router(new FakeHost());
     for (const query of ['', '   \u0000\u0007 ', 'x'.repeat(100_000), 42]) {
-      const result = await router.call(SEARCH_TOOL, { query }, signal);
+      const result = await router.call(SEARCH_TOOL, { query }, noCalls);
       expect(result['isError'], String(query).slice(0, 10)).toBe(true);
       expect(text(result).length).toBeLessThan(300);
     }
-    const many = await router.call(SEARCH_TOOL, { query: 'github\u001b[31m issue', limit: 10_000 }, signal);
+    const many = await router.call(SEARCH_TOOL, { query: 'github\u001b[31m issue', limit: 10_000 }, noCalls);
     expect(many['isError']).toBeUndefined();
     expect(names(many).length).toBeLessThanOrEqual(50);
-    expect((await router.call(SEARCH_TOOL, { query: 'x', limit: 'all' }, signal))['isError']).toBe(true);
+    expect((await router.call(SEARCH_TOOL, { query: 'x', limit: 'all' }, noCalls))['isError']).toBe(true);
   });
 
   it('says so when nothing matches', async () => {
-    const result = await new Router(new FakeHost()).call(SEARCH_TOOL, { query: 'zebra xylophone' }, signal);
+    const result = await new Router(new FakeHost()).call(SEARCH_TOOL, { query: 'zebra xylophone' }, noCalls);
     expect(names(result)).toEqual([]);
     expect(structured(result)['hint']).toMatch(/no tool matches/);
   });
@@ -81,10 +81,10 @@ describe('search_tools', () => {
   it('keeps an answer bounded: a definition too large to return is named, for describe_tool', async () => {
     const huge = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`github_field_${i}`, { type: 'string', description: 'an issue field' }]));
     const big = exposed('github', 'create_issue_huge', 'Create an issue in GitHub with every field.', huge);
-    const result = await new Router(new FakeHost([big, ...CATALOG])).call(SEARCH_TOOL, { query: 'create a GitHub issue' }, signal);
+    const result = await new Router(new FakeHost([big, ...CATALOG])).call(SEARCH_TOOL, { query: 'create a GitHub issue' }, noCalls);
     expect(text(result).length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
     expect(structured(result)['schemaOmitted']).toMatchObject({ tools: ['github__create_issue_huge'] });
-    const described = await new Router(new FakeHost([big])).call(DESCRIBE_TOOL, { name: 'github__create_issue_huge' }, signal);
+    const described = await new Router(new FakeHost([big])).call(DESCRIBE_TOOL, { name: 'github__create_issue_huge' }, noCalls);
     expect(Object.keys((structured(described)['inputSchema'] as { properties: object }).properties)).toHaveLength(3000);
   });
 });
@@ -93,18 +93,25 @@ describe('index maintenance', () => {
   it('finds a tool added later (list_changed gives the host a new array)', async () => {
     const host = new FakeHost();
     const router = new Router(host);
-    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, signal))).toEqual([]);
+    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, noCalls))).toEqual([]);
     host.tools = [...CATALOG, exposed('weather', 'forecast', 'Get the weather forecast for a city.', { city: { type: 'string' } })];
-    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, signal))[0]).toBe('weather__forecast');
+    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, noCalls))[0]).toBe('weather__forecast');
   });
 
   it('rebuilds after invalidate() when the host changed its array in place', async () => {
     const tools = [...CATALOG];
     const router = new Router(new FakeHost(tools));
-    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, signal))).toEqual([]);
+    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, noCalls))).toEqual([]);
     tools.push(exposed('weather', 'forecast', 'Get the weather forecast for a city.'));
-    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, signal))).toEqual([]);
+    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, noCalls))).toEqual([]);
     router.invalidate();
-    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, signal))).toEqual(['weather__forecast']);
+    expect(names(await router.call(SEARCH_TOOL, { query: 'weather forecast' }, noCalls))).toEqual(['weather__forecast']);
+  });
+});
+
+describe('search tool description', () => {
+  it('names the configured servers when given, so the listing stays put while servers come and go', () => {
+    const search = new Router(new FakeHost(), { servers: ['github', 'memory', 'weather'] }).definitions()[0]!;
+    expect(search['description']).toContain('Servers: github, memory, weather.');
   });
 });
