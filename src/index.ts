@@ -57,6 +57,7 @@ export async function discoverServers(
 }
 
 export type { Gateway, GatewayOptions, GatewayEvent, RequestLogEntry, NamingSettings } from './gateway/index.js';
+export type { ListTransform, LocalCallContext, LocalTool, ToolProvider } from './gateway/index.js';
 
 /** The namespacing gateway (`mcpns serve`) as a library: loads the MCP server SDK on first use. */
 export async function createGateway(

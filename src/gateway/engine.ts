@@ -14,6 +14,7 @@ import type { SecretSet } from '../util/redact.js';
 import { isPermanentFailure, retryDelayMs, stderrTail } from './supervision.js';
 import { computeExposure, exposeUri, rewriteResult, routeUri, type Exposure, type Offer, type Route } from './exposure.js';
 import type { NamingSettings } from './names.js';
+import { mergeLocalTools, type ListTransform, type LocalCallContext, type LocalRoute, type ToolProvider } from './provider.js';
 import { failureOf, realConnect, startAll, type ConnectSettings, type FirstStart, type UpstreamFactory } from './start-up.js';
 import { MODERN_REVISION, upstreamRpcError, type JsonObject, type RawHandlers, type Upstream, type UpstreamHooks } from './upstream.js';
 
@@ -68,7 +69,9 @@ export type GatewayEvent =
   | { type: 'exposure-changed'; tools: number; prompts: number; resources: number }
   | { type: 'dropped-notifications'; server: string; count: number }
   /** Pairs the style names alike, kept apart by their pair's hash (`exposed`, same order as `members`). */
-  | { type: 'collision-kept-apart'; kind: string; name: string; members: string[]; exposed: string[] };
+  | { type: 'collision-kept-apart'; kind: string; name: string; members: string[]; exposed: string[] }
+  /** A local tool (of `provider`) took an exposed name: `taken` (`server/tool`, or a later provider) is not served under it. */
+  | { type: 'tool-name-reserved'; name: string; provider: string; taken: string };
 
 export interface RequestLogEntry {
   time: string;
@@ -108,6 +111,13 @@ export interface GatewayOptions {
    * answered with what is ready (default LIST_WAIT_MS); the rest are announced with list_changed when they arrive.
    */
   listWaitMs?: number | undefined;
+  /**
+   * Tools the gateway answers itself, listed and called through the same path as upstream tools (src/gateway/provider.ts):
+   * their names are reserved (an upstream tool exposed under one is not served), the first provider's wins.
+   */
+  providers?: readonly ToolProvider[] | undefined;
+  /** What `tools/list` shows, from every exposed tool; calls by name to a tool it hides still route. */
+  listTransform?: ListTransform | undefined;
   onEvent?: ((event: GatewayEvent) => void) | undefined;
   onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
   secrets?: SecretSet | undefined;
@@ -176,6 +186,11 @@ export class Gateway {
   private readonly fastCalls = new WeakMap<DownstreamSession, Map<string | number, FastCall>>();
   /** The first discovery's catalog (what `--dry-run` prints). */
   catalog: Catalog | undefined;
+  /** Local tools by exposed name (the providers'), and what tools/list shows (the list transform's output). */
+  private local = new Map<string, LocalRoute>();
+  private listedTools: readonly JsonObject[] = [];
+  private readonly reservedSeen = new Set<string>();
+  private readonly providerStops: Array<() => void> = [];
 
   private readonly connect: UpstreamFactory;
 
@@ -192,6 +207,13 @@ export class Gateway {
       else outer.addEventListener('abort', () => this.stopping.abort(outer.reason), { once: true });
     }
     this.exposureState = computeExposure([], options.naming);
+    this.recompute(false);
+    for (const provider of options.providers ?? []) {
+      const stop = provider.onChange?.(() => {
+        if (!this.closed) this.recompute(true, false);
+      });
+      if (stop) this.providerStops.push(stop);
+    }
   }
 
   get exposure(): Exposure {
@@ -431,8 +453,12 @@ export class Gateway {
   /** Recompute the exposure; with `announce`, tell every client what changed (and, with `report`, the status lines). */
   private recompute(announce: boolean, report = announce): void {
     const before = this.exposureState;
+    const listedBefore = this.listedTools;
     const offers = [...this.slots.values()].map((slot) => slot.offer);
-    this.exposureState = computeExposure(offers, this.options.naming);
+    const merged = mergeLocalTools(computeExposure(offers, this.options.naming), this.options.providers ?? []);
+    this.exposureState = merged.exposure;
+    this.local = merged.local;
+    this.listedTools = this.listed(merged.exposure.tools);
     for (const waiter of this.exposureWaiters) waiter();
     this.exposureWaiters.clear();
     if (!announce) return;
@@ -447,13 +473,29 @@ export class Gateway {
         exposed: collision.exposed,
       });
     }
+    for (const reserved of merged.reserved) {
+      const key = `${reserved.name}\0${reserved.taken}`;
+      if (this.reservedSeen.has(key)) continue;
+      this.reservedSeen.add(key);
+      this.options.onEvent?.({ type: 'tool-name-reserved', ...reserved });
+    }
     const changed = (a: JsonObject[], b: JsonObject[]): boolean => JSON.stringify(a) !== JSON.stringify(b);
     const after = this.exposureState;
-    if (changed(before.tools, after.tools)) this.broadcastListChanged('tools');
+    if (changed([...listedBefore], [...this.listedTools])) this.broadcastListChanged('tools');
     if (changed(before.prompts, after.prompts)) this.broadcastListChanged('prompts');
     if (changed(before.resources, after.resources) || changed(before.templates, after.templates)) this.broadcastListChanged('resources');
     if (report)
       this.options.onEvent?.({ type: 'exposure-changed', tools: after.tools.length, prompts: after.prompts.length, resources: after.resources.length });
+  }
+
+  /** What tools/list shows: the list transform's view of every exposed tool (all of them if it fails). */
+  private listed(tools: readonly JsonObject[]): readonly JsonObject[] {
+    if (!this.options.listTransform) return tools;
+    try {
+      return this.options.listTransform(tools);
+    } catch {
+      return tools;
+    }
   }
 
   private broadcastListChanged(kind: 'tools' | 'prompts' | 'resources'): void {
@@ -544,72 +586,58 @@ export class Gateway {
 
   /** Send one request to the server a route names, with the call's progress, cancellation and _meta carried. */
   async forward(route: Route, method: string, params: JsonObject, call: DownstreamCall, log: { tool?: string | undefined } = {}): Promise<JsonObject> {
-    const startedAt = performance.now();
-    const entry: RequestLogEntry = {
-      time: new Date().toISOString(),
-      session: call.session?.id,
-      method,
-      server: route.server,
-      tool: log.tool,
-      durationMs: 0,
-      outcome: 'ok',
-    };
     let slot: (Slot & { upstream: Upstream }) | undefined;
-    const inflight: InFlight = { call };
-    try {
-      slot = await this.ready(route.server);
-      slot.inflight.add(inflight);
-      const token = call.progressToken;
-      const meta = call.meta && Object.keys(call.meta).length ? call.meta : undefined;
-      // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
-      const sent: Promise<void>[] = [];
-      const retried = call.retry ? { ...params, ...call.retry } : params;
-      const target = this.sessionFor(slot, method, params);
-      // On the 2026-07-28 wire the server decides by the capabilities of the client that asks (and its log level):
-      // the downstream client's, not the gateway's (a key given here wins over the one the SDK attaches).
-      const envelope: JsonObject = {};
-      if (target === slot.modern) {
-        const declared = call.modern ? call.clientCapabilities : call.session?.clientCapabilities();
-        envelope[CLIENT_CAPABILITIES_KEY] = declared ?? {};
-        if (call.logLevel !== undefined) envelope[LOG_LEVEL_KEY] = call.logLevel;
-      }
-      const outMeta = meta || Object.keys(envelope).length ? { ...meta, ...envelope } : undefined;
-      let forwarded: JsonObject = outMeta ? { ...retried, _meta: outMeta } : retried;
-      let result: JsonObject;
-      for (let round = 0; ; round++) {
-        result = await target.request(method, forwarded, {
-          signal: call.signal,
-          // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
-          ...(call.modern ? { allowInputRequired: true } : {}),
-          ...(token !== undefined
-            ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
-            : {}),
-        });
-        // A 2025-era client knows no input_required: the gateway asks it what the server asks (as requests tied to its
-        // call) and retries with the answers and the server's state, unchanged.
-        if (call.modern || result['resultType'] !== 'input_required') break;
-        if (round >= MAX_INPUT_ROUNDS) {
-          throw new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${route.server}" asked for input more than ${MAX_INPUT_ROUNDS} times`);
+    return this.logged(
+      { call, method, server: route.server, tool: log.tool, args: params['arguments'] },
+      () => slot,
+      async () => {
+        slot = await this.ready(route.server);
+        const inflight: InFlight = { call };
+        slot.inflight.add(inflight);
+        try {
+          const token = call.progressToken;
+          const meta = call.meta && Object.keys(call.meta).length ? call.meta : undefined;
+          // Progress sent on is awaited before the result goes out: a notification overtaken by its result is dropped by the client.
+          const sent: Promise<void>[] = [];
+          const retried = call.retry ? { ...params, ...call.retry } : params;
+          const target = this.sessionFor(slot, method, params);
+          // On the 2026-07-28 wire the server decides by the capabilities of the client that asks (and its log level):
+          // the downstream client's, not the gateway's (a key given here wins over the one the SDK attaches).
+          const envelope: JsonObject = {};
+          if (target === slot.modern) {
+            const declared = call.modern ? call.clientCapabilities : call.session?.clientCapabilities();
+            envelope[CLIENT_CAPABILITIES_KEY] = declared ?? {};
+            if (call.logLevel !== undefined) envelope[LOG_LEVEL_KEY] = call.logLevel;
+          }
+          const outMeta = meta || Object.keys(envelope).length ? { ...meta, ...envelope } : undefined;
+          let forwarded: JsonObject = outMeta ? { ...retried, _meta: outMeta } : retried;
+          let result: JsonObject;
+          for (let round = 0; ; round++) {
+            result = await target.request(method, forwarded, {
+              signal: call.signal,
+              // A 2026-07-28 client answers input_required itself (and retries to the same server: the name routes it).
+              ...(call.modern ? { allowInputRequired: true } : {}),
+              ...(token !== undefined
+                ? { onprogress: (progress) => void sent.push(call.notify('notifications/progress', { ...progress, progressToken: token }).catch(() => {})) }
+                : {}),
+            });
+            // A 2025-era client knows no input_required: the gateway asks it what the server asks (as requests tied to its
+            // call) and retries with the answers and the server's state, unchanged.
+            if (call.modern || result['resultType'] !== 'input_required') break;
+            if (round >= MAX_INPUT_ROUNDS) {
+              throw new ProtocolError(ProtocolErrorCode.InternalError, `upstream server "${route.server}" asked for input more than ${MAX_INPUT_ROUNDS} times`);
+            }
+            forwarded = { ...forwarded, inputResponses: await this.answerInputRequests(route.server, result['inputRequests'], call) };
+            if (result['requestState'] !== undefined) forwarded['requestState'] = result['requestState'];
+            else delete forwarded['requestState'];
+          }
+          if (sent.length) await Promise.all(sent);
+          return rewriteResult(result, route.server, this.exposureState);
+        } finally {
+          slot.inflight.delete(inflight);
         }
-        forwarded = { ...forwarded, inputResponses: await this.answerInputRequests(route.server, result['inputRequests'], call) };
-        if (result['requestState'] !== undefined) forwarded['requestState'] = result['requestState'];
-        else delete forwarded['requestState'];
-      }
-      if (sent.length) await Promise.all(sent);
-      if (result['isError'] === true) entry.outcome = 'isError';
-      const rewritten = rewriteResult(result, route.server, this.exposureState);
-      if (this.options.onRequest) entry.bytes = JSON.stringify(rewritten).length;
-      return rewritten;
-    } catch (error) {
-      entry.outcome = call.signal.aborted ? 'cancelled' : 'error';
-      const downstream = this.downstreamError(error, slot);
-      entry.error = downstream.message;
-      throw downstream;
-    } finally {
-      slot?.inflight.delete(inflight);
-      entry.durationMs = Math.round((performance.now() - startedAt) * 1000) / 1000;
-      this.options.onRequest?.(entry, params['arguments']);
-    }
+      },
+    );
   }
 
   /**
@@ -662,9 +690,75 @@ export class Gateway {
 
   async callTool(params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
     const name = String(params['name']);
+    const local = this.local.get(name);
+    if (local) return this.callLocal(name, local, params, call);
     const route = await this.routeOf(() => this.exposureState.toolRoutes.get(name));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     return this.forward(route, 'tools/call', { ...params, name: route.name }, call, { tool: route.name });
+  }
+
+  /**
+   * A local tool's call (the fast path declines local tools: they come here). Its context's `callTool` goes back
+   * through callTool, with the call's session, signal and progress token, so an upstream reached from a local tool is
+   * routed, filtered and logged as a client's own call would be.
+   */
+  private async callLocal(name: string, entry: LocalRoute, params: JsonObject, call: DownstreamCall): Promise<JsonObject> {
+    const inner: DownstreamCall = {
+      session: call.session,
+      signal: call.signal,
+      progressToken: call.progressToken,
+      modern: call.modern,
+      clientCapabilities: call.clientCapabilities,
+      logLevel: call.logLevel,
+      notify: (method, notifyParams) => call.notify(method, notifyParams),
+      send: (method, sendParams, signal) => call.send(method, sendParams, signal),
+    };
+    const context: LocalCallContext = {
+      signal: call.signal,
+      callTool: (tool, args) => this.callTool({ name: tool, arguments: args }, inner),
+      exposedTools: () => this.exposureState.tools,
+    };
+    const args = params['arguments'];
+    return this.logged(
+      { call, method: 'tools/call', server: entry.provider.id, tool: name, args },
+      () => undefined,
+      () => entry.tool.call(args && typeof args === 'object' && !Array.isArray(args) ? (args as JsonObject) : {}, context),
+    );
+  }
+
+  /**
+   * Run one call and write its request-log line (the one builder of it but the fast path's): its outcome, size and
+   * duration, and its failure as the downstream answer (downstreamError, the one failure mapper).
+   */
+  private async logged(
+    what: { call: DownstreamCall; method: string; server: string; tool?: string | undefined; args: unknown },
+    slotOf: () => Slot | undefined,
+    run: () => Promise<JsonObject>,
+  ): Promise<JsonObject> {
+    const startedAt = performance.now();
+    const entry: RequestLogEntry = {
+      time: new Date().toISOString(),
+      session: what.call.session?.id,
+      method: what.method,
+      server: what.server,
+      tool: what.tool,
+      durationMs: 0,
+      outcome: 'ok',
+    };
+    try {
+      const result = await run();
+      if (result['isError'] === true) entry.outcome = 'isError';
+      if (this.options.onRequest) entry.bytes = JSON.stringify(result).length;
+      return result;
+    } catch (error) {
+      entry.outcome = what.call.signal.aborted ? 'cancelled' : 'error';
+      const downstream = this.downstreamError(error, slotOf());
+      entry.error = downstream.message;
+      throw downstream;
+    } finally {
+      entry.durationMs = Math.round((performance.now() - startedAt) * 1000) / 1000;
+      this.options.onRequest?.(entry, what.args);
+    }
   }
 
   /**
@@ -815,7 +909,7 @@ export class Gateway {
     if (cursor === undefined) await this.waitForStart();
     const list =
       kind === 'tools'
-        ? this.exposureState.tools
+        ? this.listedTools
         : kind === 'prompts'
           ? this.exposureState.prompts
           : kind === 'resources'
@@ -1044,6 +1138,7 @@ export class Gateway {
     if (this.closed) return;
     this.closed = true;
     this.stopping.abort(new Error('the gateway is closing'));
+    for (const stop of this.providerStops.splice(0)) stop();
     this.sessions.clear();
     await this.startedOnce?.catch(() => {});
     await Promise.all([...this.slots.values()].map((slot) => this.closeSlot(slot)));

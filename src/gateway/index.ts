@@ -12,6 +12,7 @@ export { serveGatewayStdio } from './serve-stdio.js';
 export { LIST_WAIT_MS } from './engine.js';
 export type { ConnectContext, UpstreamFactory } from './start-up.js';
 export type { JsonObject, Upstream, UpstreamHooks } from './upstream.js';
+export type { ListTransform, LocalCallContext, LocalTool, ToolProvider } from './provider.js';
 
 /** A gateway over the given servers; nothing starts until `start()` (or the first request with `lazy`). */
 export function createGateway(options: GatewayOptions): Gateway {

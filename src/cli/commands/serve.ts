@@ -259,6 +259,14 @@ function eventPrinter(runtime: Runtime): (event: GatewayEvent) => void {
         });
       case 'collision-kept-apart':
         return runtime.console.warn(keptApart(event), { event: type, code: 'NAME_COLLISION', ...fields });
+      case 'tool-name-reserved':
+        return runtime.console.warn(
+          `tool name ${terminalSafe(event.name)} is the gateway's own (${terminalSafe(event.provider)}): ${terminalSafe(event.taken)} is not served under it`,
+          {
+            event: type,
+            ...fields,
+          },
+        );
       case 'exposure-changed':
         return runtime.console.status(`exposing ${event.tools} tools, ${event.prompts} prompts, ${event.resources} resources`, { event: type, ...fields });
     }
@@ -343,7 +351,9 @@ function dryRun(
   const byPair = new Map(source.tools.map((tool) => [`${tool.server}\0${tool.name}`, tool]));
   const tools: CatalogTool[] = [];
   for (const tool of exposure.tools) {
-    const route = exposure.toolRoutes.get(tool['name'] as string)!;
+    const route = exposure.toolRoutes.get(tool['name'] as string);
+    // A tool the gateway answers itself (a provider's) has no upstream pair.
+    if (!route) continue;
     const original = byPair.get(`${route.server}\0${route.name}`);
     if (original) tools.push({ ...original, qualifiedName: tool['name'] as string });
   }

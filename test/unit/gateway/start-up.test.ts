@@ -5,76 +5,8 @@
  * test says so, so every ordering is forced, never timed.
  */
 import { describe, expect, it } from 'vitest';
-import type { ServerSpec } from '../../../src/config/model.js';
-import { createGateway, type DownstreamSession, type JsonObject, type Upstream, type UpstreamFactory } from '../../../src/gateway/index.js';
-import type { DownstreamCall } from '../../../src/gateway/engine.js';
-import { serverSpec } from '../../helpers/fixtures.js';
-
-/** A connected fake server offering `tools`; it records the requests it gets and answers a call with its own name. */
-function fakeUpstream(name: string, tools: string[]): Upstream & { requests: Array<{ method: string; params: JsonObject | undefined }> } {
-  const requests: Array<{ method: string; params: JsonObject | undefined }> = [];
-  return {
-    name,
-    capabilities: { tools: {} },
-    serverInfo: { name, version: '1' },
-    protocolVersion: '2025-11-25',
-    instructions: undefined,
-    requests,
-    request: async (method, params) => {
-      requests.push({ method, params });
-      if (method === 'tools/call') return { content: [{ type: 'text', text: `${name}:${String(params?.['name'])}` }] };
-      return {};
-    },
-    notify: async () => {},
-    listTools: async () => ({ tools: tools.map((tool) => ({ name: tool, inputSchema: { type: 'object' } })), malformed: 0 }),
-    listAll: async () => [],
-    stderr: () => '',
-    onLost: () => {},
-    close: async () => {},
-  };
-}
-
-/** A factory whose connections the test completes: `release(name)` hands that server's fake over. */
-function gatedFactory(offers: Record<string, string[]>) {
-  const asked: string[] = [];
-  const gates = new Map<string, { resolve(upstream: Upstream): void; reject(error: Error): void }>();
-  const fakes = new Map<string, ReturnType<typeof fakeUpstream>>();
-  const connect: UpstreamFactory = (spec) => {
-    asked.push(spec.name);
-    if (spec.name === 'never') return new Promise(() => {});
-    return new Promise((resolve, reject) => gates.set(spec.name, { resolve, reject }));
-  };
-  const release = (name: string): ReturnType<typeof fakeUpstream> => {
-    const fake = fakeUpstream(name, offers[name] ?? []);
-    fakes.set(name, fake);
-    gates.get(name)!.resolve(fake);
-    return fake;
-  };
-  return { connect, asked, release, fakes, gates };
-}
-
-const NAMING = { style: 'double-underscore', key: 'mcpns' };
-const specs = (...names: string[]): ServerSpec[] =>
-  names.map((name) => serverSpec({ name, source: { client: 'mcpns', file: 'x.json', pointer: `/servers/${name}` } }));
-
-function fakeSession(): DownstreamSession & { sent: string[] } {
-  const sent: string[] = [];
-  return { id: 'test', clientCapabilities: () => ({}), notify: async (method) => void sent.push(method), subscriptions: new Set(), sent };
-}
-
-const call = (session: DownstreamSession): DownstreamCall => ({
-  session,
-  signal: new AbortController().signal,
-  notify: async () => {},
-  send: async () => ({}),
-});
-
-const toolNames = (page: JsonObject): string[] => (page['tools'] as JsonObject[]).map((tool) => String(tool['name']));
-
-/** Let pending promise callbacks run (no timer: the fakes answer within the same turn). */
-const settle = async (): Promise<void> => {
-  for (let index = 0; index < 10; index++) await Promise.resolve();
-};
+import { createGateway } from '../../../src/gateway/index.js';
+import { fakeCall as call, fakeSession, gatedFactory, NAMING, settle, specs, toolNames } from '../../helpers/fake-upstream.js';
 
 describe('gateway start-up over fake upstreams', () => {
   it('starts every server at once: each is asked for before any has answered', async () => {

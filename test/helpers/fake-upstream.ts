@@ -1,0 +1,78 @@
+/**
+ * Fake upstreams for the gateway's unit tests (`createGateway({ connect })`): no process, no network. Each fake answers
+ * when the test says so, so every ordering is forced, never timed.
+ */
+import type { ServerSpec } from '../../src/config/model.js';
+import type { DownstreamSession, JsonObject, Upstream, UpstreamFactory } from '../../src/gateway/index.js';
+import type { DownstreamCall } from '../../src/gateway/engine.js';
+import { serverSpec } from './fixtures.js';
+
+export type FakeUpstream = Upstream & { requests: Array<{ method: string; params: JsonObject | undefined }> };
+
+/** A connected fake server offering `tools`; it records the requests it gets and answers a call with its own name. */
+export function fakeUpstream(name: string, tools: string[]): FakeUpstream {
+  const requests: Array<{ method: string; params: JsonObject | undefined }> = [];
+  return {
+    name,
+    capabilities: { tools: {} },
+    serverInfo: { name, version: '1' },
+    protocolVersion: '2025-11-25',
+    instructions: undefined,
+    requests,
+    request: async (method, params) => {
+      requests.push({ method, params });
+      if (method === 'tools/call') return { content: [{ type: 'text', text: `${name}:${String(params?.['name'])}` }] };
+      return {};
+    },
+    notify: async () => {},
+    listTools: async () => ({ tools: tools.map((tool) => ({ name: tool, inputSchema: { type: 'object' } })), malformed: 0 }),
+    listAll: async () => [],
+    stderr: () => '',
+    onLost: () => {},
+    close: async () => {},
+  };
+}
+
+/** A factory whose connections the test completes: `release(name)` hands that server's fake over. */
+export function gatedFactory(offers: Record<string, string[]>) {
+  const asked: string[] = [];
+  const gates = new Map<string, { resolve(upstream: Upstream): void; reject(error: Error): void }>();
+  const fakes = new Map<string, FakeUpstream>();
+  const connect: UpstreamFactory = (spec) => {
+    asked.push(spec.name);
+    if (spec.name === 'never') return new Promise(() => {});
+    return new Promise((resolve, reject) => gates.set(spec.name, { resolve, reject }));
+  };
+  const release = (name: string, fake: FakeUpstream = fakeUpstream(name, offers[name] ?? [])): FakeUpstream => {
+    fakes.set(name, fake);
+    gates.get(name)!.resolve(fake);
+    return fake;
+  };
+  return { connect, asked, release, fakes, gates };
+}
+
+export const NAMING = { style: 'double-underscore', key: 'mcpns' };
+
+export const specs = (...names: string[]): ServerSpec[] =>
+  names.map((name) => serverSpec({ name, source: { client: 'mcpns', file: 'x.json', pointer: `/servers/${name}` } }));
+
+/** A downstream session that records the notifications it is sent. */
+export function fakeSession(): DownstreamSession & { sent: string[] } {
+  const sent: string[] = [];
+  return { id: 'test', clientCapabilities: () => ({}), notify: async (method) => void sent.push(method), subscriptions: new Set(), sent };
+}
+
+/** A downstream call of `session` (its signal from `controller` when given). */
+export const fakeCall = (session: DownstreamSession, controller = new AbortController()): DownstreamCall => ({
+  session,
+  signal: controller.signal,
+  notify: async () => {},
+  send: async () => ({}),
+});
+
+export const toolNames = (page: JsonObject): string[] => (page['tools'] as JsonObject[]).map((tool) => String(tool['name']));
+
+/** Let pending promise callbacks run (no timer: the fakes answer within the same turn). */
+export const settle = async (): Promise<void> => {
+  for (let index = 0; index < 10; index++) await Promise.resolve();
+};
