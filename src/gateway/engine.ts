@@ -118,6 +118,11 @@ export interface GatewayOptions {
   providers?: readonly ToolProvider[] | undefined;
   /** What `tools/list` shows, from every exposed tool; calls by name to a tool it hides still route. */
   listTransform?: ListTransform | undefined;
+  /**
+   * Checked before an upstream tool is called by name (router mode checks the arguments against the tool's schema):
+   * a result returned here answers the call instead of the upstream (an isError result), logged as the call would be.
+   */
+  checkCall?: ((name: string, args: unknown) => JsonObject | undefined) | undefined;
   onEvent?: ((event: GatewayEvent) => void) | undefined;
   onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
   secrets?: SecretSet | undefined;
@@ -694,6 +699,13 @@ export class Gateway {
     if (local) return this.callLocal(name, local, params, call);
     const route = await this.routeOf(() => this.exposureState.toolRoutes.get(name));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+    const refused = this.options.checkCall?.(name, params['arguments']);
+    if (refused)
+      return this.logged(
+        { call, method: 'tools/call', server: route.server, tool: route.name, args: params['arguments'] },
+        () => undefined,
+        async () => refused,
+      );
     return this.forward(route, 'tools/call', { ...params, name: route.name }, call, { tool: route.name });
   }
 
@@ -776,6 +788,8 @@ export class Gateway {
     const slot = route ? this.slots.get(route.server) : undefined;
     const upstream = slot?.status === 'up' ? slot.upstream : undefined;
     if (!route || !slot || !upstream?.sendRaw) return false;
+    // A call the check refuses is answered by callTool (the SDK path), which says why.
+    if (this.options.checkCall?.(name as string, params['arguments'])) return false;
     // A tool only the server's 2026-07-28 session offers is called there (the SDK path answers its input_required).
     if (slot.modern && !slot.names.legacy.has(`tool:${route.name}`)) return false;
     const meta = params['_meta'] as JsonObject | undefined;

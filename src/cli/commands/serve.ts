@@ -58,6 +58,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.as.flags, OPTIONS.as.description, 'mcpns')
     .option(OPTIONS.dryRun.flags, OPTIONS.dryRun.description)
     .option(OPTIONS.lazy.flags, OPTIONS.lazy.description)
+    .option(OPTIONS.router.flags, OPTIONS.router.description)
     .option(OPTIONS.logFile.flags, OPTIONS.logFile.description)
     .option(OPTIONS.logArgs.flags, OPTIONS.logArgs.description)
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
@@ -76,6 +77,8 @@ Examples:
   mcpns serve --for claude-code --as mcpns      # names fit Claude Code's mcp__mcpns__… budget
   mcpns serve --style hybrid                    # bare names unless two servers share one
   mcpns serve --dry-run --for vscode            # what the gateway would expose (CI: exit code of check)
+  mcpns serve --router                          # list search_tools + call_tool (+ pins) instead of every tool
+  mcpns serve --router --dry-run                # what a client sees in router mode, and its size vs every tool
 
 Exit codes: 0 stopped cleanly · 1 refused to start (--strict and a name collision) or --dry-run findings ·
 2 usage/config error (nothing to serve, a config file its client refuses) · 130/143 on SIGINT/SIGTERM (every upstream
@@ -102,7 +105,9 @@ process gone). SIGHUP reloads the configuration.`,
     const events = eventPrinter(runtime);
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
     const { createGateway } = await import('../../gateway/index.js');
+    const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile) : undefined;
     const gateway = createGateway({
+      ...(routing ? { providers: routing.providers, listTransform: routing.listTransform, checkCall: routing.checkCall } : {}),
       servers,
       config,
       profile: options.profile,
@@ -122,12 +127,22 @@ process gone). SIGHUP reloads the configuration.`,
         ...(auth ? { auth } : {}),
       },
     });
+    routing?.attach(gateway);
     try {
       const strict = options.strict === true;
       if (options.dryRun) {
         await gateway.start();
         if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
-        return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true, strict });
+        const router = routing ? (await import('../services/serve-router.js')).routerDryRun(routing, gateway) : undefined;
+        return dryRun(runtime, gateway, config, {
+          style,
+          for: options.for,
+          key: options.as,
+          failOn: options.failOn,
+          wide: options.wide === true,
+          strict,
+          router,
+        });
       }
       // Answer at once: the endpoint is open (a busy port fails here, before any server starts) and a client's
       // initialize is answered while the upstreams start beside it; lists wait a bounded time for them.
@@ -153,6 +168,7 @@ process gone). SIGHUP reloads the configuration.`,
             return refused.abort();
           }
           reportStart(runtime, gateway, config);
+          if (routing) void import('../services/serve-router.js').then((module) => module.reportRouterProblems(runtime, routing));
           const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
           runtime.console.status(`serving ${startSummary(gateway)} ${where}`, served ? { url: served.url, port: served.address.port } : {});
         },
@@ -343,7 +359,16 @@ function dryRun(
   runtime: Runtime,
   gateway: Gateway,
   config: LoadedConfig,
-  settings: { style: string; for?: string | undefined; key: string; failOn: (typeof FAIL_ON)[number]; wide: boolean; strict: boolean },
+  settings: {
+    style: string;
+    for?: string | undefined;
+    key: string;
+    failOn: (typeof FAIL_ON)[number];
+    wide: boolean;
+    strict: boolean;
+    /** `--router`: what a client is shown instead (serve-router.ts). */
+    router?: { document: Record<string, unknown>; text: string } | undefined;
+  },
 ): number {
   const source = gateway.catalog;
   if (!source) return EXIT.ERROR;
@@ -384,7 +409,10 @@ function dryRun(
   ];
   const result = { ...checks, findings, summary: summarize(findings) };
   if (runtime.console.json) {
-    runtime.console.out(JSON.stringify({ ...catalog, shortened: exposure.shortened, findings: result.findings, summary: result.summary }, null, 2) + '\n');
+    const router = settings.router ? { router: settings.router.document } : {};
+    runtime.console.out(
+      JSON.stringify({ ...catalog, shortened: exposure.shortened, ...router, findings: result.findings, summary: result.summary }, null, 2) + '\n',
+    );
   } else {
     runtime.console.out(
       renderList(catalog, renderings, {
@@ -396,6 +424,7 @@ function dryRun(
     );
     for (const entry of exposure.shortened)
       runtime.console.out(`shortened: ${terminalSafe(entry.server)}/${terminalSafe(entry.tool)} → ${entry.to} (${terminalSafe(entry.reason)})\n`);
+    if (settings.router) runtime.console.out(settings.router.text);
     if (findings.length)
       runtime.console.out('\n' + formatters.text(result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: settings.failOn, config }));
   }

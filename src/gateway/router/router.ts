@@ -85,12 +85,15 @@ export class Router {
   }
 
   /**
-   * The gateway's tools/list in router mode: of the exposed tools, only the pinned ones (the router's own are listed
-   * by its provider). Calls by name still reach every exposed tool.
+   * The gateway's tools/list in router mode: of the upstream tools, only the pinned ones; tools the gateway answers
+   * itself (the router's, another provider's) stay. Calls by name still reach every exposed tool.
    */
   listTransform(tools: readonly JsonObject[]): JsonObject[] {
-    const { pinned } = this.state();
-    return tools.filter((tool) => typeof tool['name'] === 'string' && (this.isRouterTool(tool['name']) || pinned.has(tool['name'])));
+    const { indexed, pinned } = this.state();
+    return tools.filter((tool) => {
+      const name = String(tool['name']);
+      return !indexed.byName.has(name) || pinned.has(name);
+    });
   }
 
   /** What a client will see listed, and what is reachable only by search. */
