@@ -3,7 +3,15 @@
  * when the test says so, so every ordering is forced, never timed.
  */
 import type { ServerSpec } from '../../src/config/model.js';
-import type { DownstreamSession, JsonObject, Upstream, UpstreamFactory } from '../../src/gateway/index.js';
+import {
+  createGateway,
+  type DownstreamSession,
+  type Gateway,
+  type GatewayOptions,
+  type JsonObject,
+  type Upstream,
+  type UpstreamFactory,
+} from '../../src/gateway/index.js';
 import type { DownstreamCall } from '../../src/gateway/engine.js';
 import { serverSpec } from './fixtures.js';
 
@@ -76,3 +84,23 @@ export const toolNames = (page: JsonObject): string[] => (page['tools'] as JsonO
 export const settle = async (): Promise<void> => {
   for (let index = 0; index < 10; index++) await Promise.resolve();
 };
+
+/**
+ * A gateway over fakes offering `offers` (server → tool names), started with every fake released; `beforeStart` sees
+ * the gateway first (router mode attaches to it there).
+ */
+export async function startedGateway(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}, beforeStart?: (gateway: Gateway) => void) {
+  const factory = gatedFactory(offers);
+  const gateway = createGateway({
+    servers: specs(...Object.keys(offers)),
+    naming: NAMING,
+    discovery: { concurrency: 4 },
+    connect: factory.connect,
+    ...options,
+  });
+  beforeStart?.(gateway);
+  const start = gateway.start();
+  for (const name of Object.keys(offers)) factory.release(name);
+  await start;
+  return { gateway, factory };
+}

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../helpers/assertions.js';
+import { runCli } from '../helpers/cli.js';
 import { fixturePath, REPO_ROOT } from '../helpers/fixtures.js';
 import { expectProcessesGone, readPids } from '../helpers/processes.js';
 import { makeTempDir } from '../helpers/temp.js';
@@ -125,5 +126,35 @@ describe('mcpns serve --router', () => {
     expect(entries).toContainEqual(expect.objectContaining({ method: 'tools/call', server: 'router', tool: 'call_tool', outcome: 'ok' }));
     expect(entries).toContainEqual(expect.objectContaining({ method: 'tools/call', server: 'alpha', tool: 'add', outcome: 'ok' }));
     expect(entries).toContainEqual(expect.objectContaining({ server: 'alpha', tool: 'add', outcome: 'isError' }));
+  });
+});
+
+describe('mcpns serve --router --dry-run', () => {
+  function config(): string {
+    const dir = makeTempDir();
+    const file = join(dir, 'mcpns.config.json');
+    const upstream = { command: process.execPath, args: [fixturePath('gateway-upstream'), '--name', 'alpha'] };
+    writeFileSync(file, JSON.stringify({ servers: { alpha: upstream }, router: { pin: ['alpha/whoami', 'nothing_*'] } }));
+    return file;
+  }
+
+  it('shows the listing a client gets, the pins, and its size against the full listing', async () => {
+    const result = await runCli(['serve', '--router', '--dry-run', '--config', config()]);
+    expect(result.stdout).toContain('router mode: tools/list shows 4 tools: search_tools, call_tool, describe_tool, alpha__whoami');
+    expect(result.stdout).toContain('pinned alpha__whoami (pin "alpha/whoami")');
+    expect(result.stdout).toContain('16 more tools are reached through search_tools');
+    expect(result.stdout).toMatch(/listing [\d,]+ chars \(≈[\d,]+ tokens\) instead of [\d,]+ chars/);
+    expect(result.stdout).toContain('warning: pin "nothing_*" matches no exposed tool');
+    expect(result.code).toBe(0);
+  });
+
+  it('--json: the router listing under "router"', async () => {
+    const result = await runCli(['serve', '--router', '--dry-run', '--json', '--config', config()]);
+    const document = JSON.parse(result.stdout) as {
+      router: { tools: string[]; searchable: number; listing: { chars: number; fullChars: number; share: number } };
+    };
+    expect(document.router.tools).toEqual(['search_tools', 'call_tool', 'describe_tool', 'alpha__whoami']);
+    expect(document.router.searchable).toBe(16);
+    expect(document.router.listing.share).toBeCloseTo(document.router.listing.chars / document.router.listing.fullChars, 3);
   });
 });
