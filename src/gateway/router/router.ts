@@ -140,7 +140,7 @@ export class Router {
     const state = this.state();
     try {
       const text = cleanQuery(query);
-      const response = search(state.indexed.index, text, { ...(limit !== undefined ? { limit } : {}), routes: state.routes.hits(text) });
+      const response = search(state.indexed.searchIndex(), text, { ...(limit !== undefined ? { limit } : {}), routes: state.routes.hits(text) });
       return jsonResult(searchAnswer(response, state.indexed.byName, CALL_TOOL, DESCRIBE_TOOL));
     } catch (error) {
       if (error instanceof SearchQueryError) return errorResult(`${error.message}${error.hint ? ` (${error.hint})` : ''}`);
@@ -185,7 +185,7 @@ export class Router {
     const { indexed } = this.state();
     let near: string[] = [];
     try {
-      near = search(indexed.index, name.replace(/[_\-./:]+/g, ' '), { limit: 3 }).results.map((result) => result.qualifiedName);
+      near = search(indexed.searchIndex(), name.replace(/[_\-./:]+/g, ' '), { limit: 3 }).results.map((result) => result.qualifiedName);
     } catch {
       // A name with no searchable word: no suggestion.
     }

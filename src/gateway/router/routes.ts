@@ -14,18 +14,21 @@ import type { ExposedTool } from './host.js';
  * they are resolved against the exposed tools only, so a route can never reveal a tool the profile hides.
  */
 export class RouteView {
-  private readonly catalog: Catalog;
-  /** `server\0tool` → the gateway's name. */
-  private readonly exposedName = new Map<string, string>();
+  private built: { catalog: Catalog; exposedName: Map<string, string> } | undefined;
 
   constructor(
     private readonly routes: readonly Route[],
-    tools: Iterable<ExposedTool>,
+    private readonly tools: Iterable<ExposedTool>,
     private readonly resolve: ResolveOptions,
-  ) {
-    const list = [...tools];
-    for (const each of list) this.exposedName.set(`${each.server}\0${each.tool}`, String(each.definition['name']));
-    this.catalog = exposedCatalog(list);
+  ) {}
+
+  /** The exposed tools as a catalog, and `server\0tool` → the gateway's name (built once, only when there are routes). */
+  private get view(): { catalog: Catalog; exposedName: Map<string, string> } {
+    if (this.built) return this.built;
+    const list = [...this.tools];
+    const exposedName = new Map(list.map((each) => [`${each.server}\0${each.tool}`, String(each.definition['name'])]));
+    this.built = { catalog: exposedCatalog(list), exposedName };
+    return this.built;
   }
 
   /** The gateway names of every route's targets (those that resolve), in route order. */
@@ -46,12 +49,13 @@ export class RouteView {
   /** The route that fires for a request, its targets under their gateway names (for `search(…, { routes })`). */
   hits(request: string): RouteHit[] {
     if (!this.routes.length) return [];
-    const routing = searchRouting(request, this.routes, this.catalog, this.resolve);
+    const { catalog, exposedName } = this.view;
+    const routing = searchRouting(request, this.routes, catalog, this.resolve);
     return routing.hits.map((hit) => ({
       ...hit,
       qualifiedNames: hit.qualifiedNames.flatMap((qualified) => {
-        const tool = this.catalog.tools.find((each) => each.qualifiedName === qualified);
-        const name = tool ? this.exposedName.get(`${tool.server}\0${tool.name}`) : undefined;
+        const tool = catalog.tools.find((each) => each.qualifiedName === qualified);
+        const name = tool ? exposedName.get(`${tool.server}\0${tool.name}`) : undefined;
         return name === undefined ? [] : [name];
       }),
     }));
@@ -59,8 +63,9 @@ export class RouteView {
 
   private resolveName(input: string): string | { problem: string } {
     try {
-      const resolution = resolveToolName(input, this.catalog, this.resolve);
-      const name = this.exposedName.get(`${resolution.server}\0${resolution.tool}`);
+      const { catalog, exposedName } = this.view;
+      const resolution = resolveToolName(input, catalog, this.resolve);
+      const name = exposedName.get(`${resolution.server}\0${resolution.tool}`);
       return name ?? { problem: 'not exposed' };
     } catch (error) {
       if (!(error instanceof McpnsError)) throw error;

@@ -1,9 +1,9 @@
 import { buildSearchIndex, type SearchableTool, type SearchIndex } from '../../search/index.js';
 import type { ExposedTool, RouterHost } from './host.js';
 
-/** The search index over the exposed tools, and each exposed tool by its gateway name. */
+/** The exposed tools by gateway name, and the search index over them (built on the first search). */
 export interface IndexedTools {
-  index: SearchIndex;
+  searchIndex(): SearchIndex;
   byName: ReadonlyMap<string, ExposedTool>;
   /** Tools per server, for the search tool's description. */
   perServer: ReadonlyMap<string, number>;
@@ -12,11 +12,14 @@ export interface IndexedTools {
 /**
  * Keeps the search index in step with what the gateway exposes: rebuilt when the host's array changes (a list_changed,
  * a restart, a reload) or after `invalidate()`, reusing the previous index's analyses so only changed tools are
- * analysed again. Built on first use: a router nobody searches costs nothing.
+ * analysed again. The search index is built on the first search after a change: the listing (asked at each of the
+ * gateway's recomputes) needs only the names.
  */
 export class ToolIndex {
   private source: readonly ExposedTool[] | undefined;
   private current: IndexedTools | undefined;
+  /** The last search index built (its analyses are reused by the next). */
+  private built: SearchIndex | undefined;
 
   constructor(private readonly host: Pick<RouterHost, 'exposedTools' | 'servers'>) {}
 
@@ -38,10 +41,16 @@ export class ToolIndex {
       perServer.set(exposed.server, (perServer.get(exposed.server) ?? 0) + 1);
       searchable.push(searchableTool(exposed, name));
     }
-    const servers = this.host.servers?.() ?? [];
-    const index = buildSearchIndex(searchable, { servers, ...(this.current ? { previous: this.current.index } : {}) });
+    let index: SearchIndex | undefined;
+    const searchIndex = (): SearchIndex => {
+      if (index) return index;
+      const servers = this.host.servers?.() ?? [];
+      index = buildSearchIndex(searchable, { servers, ...(this.built ? { previous: this.built } : {}) });
+      this.built = index;
+      return index;
+    };
     this.source = tools;
-    this.current = { index, byName, perServer };
+    this.current = { searchIndex, byName, perServer };
     return this.current;
   }
 }
