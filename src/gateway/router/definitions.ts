@@ -30,7 +30,7 @@ export function routerDefinitions(perServer: ReadonlyMap<string, number | undefi
       title: 'Search tools',
       description:
         `Find the tools for a task among the tools behind this gateway, which are not all listed.${behind} ` +
-        `Returns the best matches with their full input schemas: call one directly by its name, or through ${CALL_TOOL}.`,
+        `Returns the best matches with their full input schemas: call one with ${CALL_TOOL}, or by its name where your client allows.`,
       inputSchema: {
         type: 'object',
         properties: {

@@ -60,7 +60,7 @@ export function searchAnswer(response: SearchResponse, byName: ReadonlyMap<strin
   if (!tools.length) {
     answer['hint'] = 'no tool matches: try other words for the task (what it does, or what it acts on)';
   } else {
-    answer['hint'] = `call a tool by its name directly, or through ${callTool} {"name", "arguments"}`;
+    answer['hint'] = `call a tool with ${callTool} {"name", "arguments"}, or by its name where your client allows`;
   }
   if (more) answer['more'] = more;
   if (described.length) answer['schemaOmitted'] = { tools: described, hint: `too large to return here: ${describeTool} gives each definition` };
