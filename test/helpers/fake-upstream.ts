@@ -85,11 +85,8 @@ export const settle = async (): Promise<void> => {
   for (let index = 0; index < 10; index++) await Promise.resolve();
 };
 
-/**
- * A gateway over fakes offering `offers` (server → tool names), started with every fake released; `beforeStart` sees
- * the gateway first (router mode attaches to it there).
- */
-export async function startedGateway(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}, beforeStart?: (gateway: Gateway) => void) {
+/** A gateway over fakes offering `offers` (server → tool names), not started: the test releases each fake. */
+export function gatewayOver(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}) {
   const factory = gatedFactory(offers);
   const gateway = createGateway({
     servers: specs(...Object.keys(offers)),
@@ -98,6 +95,15 @@ export async function startedGateway(offers: Record<string, string[]>, options: 
     connect: factory.connect,
     ...options,
   });
+  return { gateway, factory };
+}
+
+/**
+ * A gateway over fakes offering `offers`, started with every fake released; `beforeStart` sees the gateway first
+ * (router mode attaches to it there).
+ */
+export async function startedGateway(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}, beforeStart?: (gateway: Gateway) => void) {
+  const { gateway, factory } = gatewayOver(offers, options);
   beforeStart?.(gateway);
   const start = gateway.start();
   for (const name of Object.keys(offers)) factory.release(name);

@@ -9,6 +9,8 @@ export const ROUTER_PROVIDER_ID = 'router';
 /** What the router reads of the gateway it serves (the Gateway class has both). */
 export interface RoutedGateway {
   readonly exposure: Exposure;
+  /** A page of tools/list: it waits (bounded) for servers in their first start, and under --lazy begins it. */
+  page(kind: 'tools', cursor: undefined): Promise<unknown>;
   readonly catalog?: { servers: ReadonlyArray<{ name: string; instructions?: string | undefined; serverInfo?: { title?: unknown } | undefined }> } | undefined;
 }
 
@@ -55,7 +57,10 @@ export function routerMode(settings: RouterSettings): RouterMode {
     tools: () =>
       (tools ??= router.definitions().map((definition) => ({
         definition,
-        call: (args, context) => router.call(String(definition['name']), args, context),
+        call: async (args, context) => {
+          await firstStart(gateway);
+          return router.call(String(definition['name']), args, context);
+        },
       }))),
   };
   return {
@@ -68,6 +73,14 @@ export function routerMode(settings: RouterSettings): RouterMode {
       router.invalidate();
     },
   };
+}
+
+/**
+ * Wait for the upstreams' first start exactly as a tools/list does (bounded, and under --lazy it begins it): a search
+ * made while servers are starting would miss their tools, and call_tool would not know their names.
+ */
+async function firstStart(gateway: RoutedGateway | undefined): Promise<void> {
+  await gateway?.page('tools', undefined);
 }
 
 /** The servers' titles and instructions from the first discovery (searched with their tools). */

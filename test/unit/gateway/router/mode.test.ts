@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, RequestLogEntry } from '../../../../src/gateway/index.js';
 import { routerMode } from '../../../../src/gateway/router/index.js';
-import { fakeCall, fakeSession, startedGateway, toolNames } from '../../../helpers/fake-upstream.js';
+import { fakeCall, fakeSession, gatewayOver, settle, startedGateway, toolNames } from '../../../helpers/fake-upstream.js';
 
 async function routed(offers: Record<string, string[]>, pin: string[]) {
   const requests: RequestLogEntry[] = [];
@@ -50,6 +50,22 @@ describe('router mode on the gateway', () => {
     expect(await gateway.callTool({ name: 'a__read_file', arguments: {} }, fakeCall(fakeSession()))).toEqual({
       content: [{ type: 'text', text: 'a:read_file' }],
     });
+    await gateway.close();
+  });
+});
+
+describe('router mode while servers start', () => {
+  it('a search made before a server is up waits for its first start (as tools/list does) and finds its tools', async () => {
+    const mode = routerMode({ servers: ['a', 'b'] });
+    const { gateway, factory } = gatewayOver({ a: ['read_file'], b: ['create_issue'] }, { providers: mode.providers, listTransform: mode.listTransform });
+    mode.attach(gateway);
+    void gateway.start();
+    factory.release('a');
+    const searching = gateway.callTool({ name: 'search_tools', arguments: { query: 'create issue' } }, fakeCall(fakeSession()));
+    await settle();
+    factory.release('b');
+    const found = structured(await searching)['tools'] as JsonObject[];
+    expect(found.map((tool) => tool['name'])).toEqual(['b__create_issue']);
     await gateway.close();
   });
 });
