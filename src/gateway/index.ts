@@ -2,14 +2,15 @@
  * `createGateway()`: the namespacing gateway as a library. Start it, then serve it over stdio or Streamable HTTP;
  * close it to end every upstream. The CLI's `mcpns serve` is a thin layer over this.
  */
-import { Gateway, type GatewayOptions } from './engine.js';
+import { Gateway } from './engine.js';
+import type { GatewayOptions } from './types.js';
 
 export { Gateway } from './engine.js';
-export type { DownstreamSession, GatewayEvent, GatewayOptions, RequestLogEntry } from './engine.js';
+export type { DownstreamCall, DownstreamSession, GatewayEvent, GatewayOptions, RequestLogEntry } from './types.js';
 export type { Exposure, Offer, Route } from './exposure.js';
 export { DEFAULT_GATEWAY_STYLE, exposeNames, type NamingSettings, type ShortenedName } from './names.js';
 export { serveGatewayStdio } from './serve-stdio.js';
-export { LIST_WAIT_MS } from './engine.js';
+export { LIST_WAIT_MS } from './listing.js';
 export type { ConnectContext, UpstreamFactory } from './start-up.js';
 export type { JsonObject, Upstream, UpstreamHooks } from './upstream.js';
 export type { ListTransform, LocalCallContext, LocalTool, ToolProvider } from './provider.js';

@@ -11,9 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { McpnsError } from '../errors.js';
 import { createDownstreamServer, createSessionServer } from './downstream.js';
-import type { DownstreamSession, FastDownstream, Gateway } from './engine.js';
+import type { Gateway } from './engine.js';
+import type { DownstreamSession, FastDownstream } from './types.js';
 import { BoundedEventStore, type EventStoreLimits, type SessionEventStore } from './event-store.js';
 import { bearerMatches, hostnameOf, tokenDigest } from './http-guards.js';
+import { wireMessage } from './sdk-shapes.js';
 import type { JsonObject } from './upstream.js';
 
 export interface HttpServeOptions {
@@ -31,6 +33,11 @@ export interface HttpServeOptions {
   maxSessions?: number | undefined;
   /** Sessions idle this long are closed (default 30 min). */
   sessionIdleMs?: number | undefined;
+  /**
+   * A session whose client has not sent notifications/initialized this long after its initialize is closed (default
+   * INIT_TIMEOUT_MS): sessions opened and abandoned must not fill `maxSessions` for the idle timeout's 30 minutes.
+   */
+  sessionInitMs?: number | undefined;
   /** Bounds on the events kept for resumable SSE streams (SEP-1699), across all sessions. */
   eventStore?: EventStoreLimits | undefined;
   /**
@@ -56,6 +63,8 @@ const SESSION_VERSIONS = new Set(['2024-11-05', '2025-03-26', '2025-06-18', '202
 /** The `retry` a resumable SSE stream announces (SEP-1699): how long a client waits before it reconnects. */
 const RETRY_MS = 1000;
 const DEFAULT_RESUME_GRACE_MS = 30_000;
+/** How long a new session may wait for the client's notifications/initialized before it is reaped. */
+export const INIT_TIMEOUT_MS = 60_000;
 /** Stream ids of the fast path's resumable answers (the SDK's are UUIDs). */
 const FAST_STREAM_PREFIX = 'fast-';
 /** Deeper values are refused before any validator walks them (recursive validators overflow the stack). */
@@ -96,6 +105,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const maxSessions = options.maxSessions ?? 1000;
   const idleMs = options.sessionIdleMs ?? 30 * 60 * 1000;
+  const initMs = options.sessionInitMs ?? INIT_TIMEOUT_MS;
   const resumeGraceMs = options.resumeGraceMs ?? DEFAULT_RESUME_GRACE_MS;
   const eventStore = new BoundedEventStore(options.eventStore);
   const allowedHosts = new Set([...LOOPBACK_HOSTS, options.host.toLowerCase(), ...(options.allowedHosts ?? []).map((host) => host.toLowerCase())]);
@@ -108,6 +118,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     transport: WebStandardStreamableHTTPServerTransport;
     close(): Promise<void>;
     lastSeen: number;
+    readonly createdAt: number;
     /** The engine's view of this session (the fast path hands it calls). */
     session: DownstreamSession;
     /** The client has sent notifications/initialized. */
@@ -137,9 +148,13 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
   const idleTimer = setInterval(
     () => {
       const now = Date.now();
-      for (const [id, session] of sessions) if (now - session.lastSeen > idleMs) void session.close().then(() => sessions.delete(id));
+      for (const [id, session] of sessions) {
+        const reap = now - session.lastSeen > idleMs || (!session.ready && now - session.createdAt > initMs);
+        if (reap) void session.close().then(() => sessions.delete(id));
+      }
     },
-    Math.min(idleMs, 60_000),
+    // Often enough that a session is reaped within half its bound past it.
+    Math.max(10, Math.min(idleMs, initMs, 120_000) / 2),
   );
   idleTimer.unref();
 
@@ -165,6 +180,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       fastStreams: new Map(),
       fastEnds: new Set(),
       lastSeen: Date.now(),
+      createdAt: Date.now(),
       close: async () => {
         ended();
         await server.close().catch(() => {});
@@ -390,7 +406,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     const emit = (value: JsonObject): void => {
       openStream();
       if (streamId === undefined) return void res.write(frame(value));
-      const eventId = record.events.append(streamId, value as never);
+      const eventId = record.events.append(streamId, wireMessage(value));
       sink?.write(frame(value, eventId));
     };
     const gone = (): boolean => finished || (streamId === undefined && res.destroyed);
@@ -484,7 +500,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
         streamId = `${FAST_STREAM_PREFIX}${randomUUID()}`;
         openStream();
         // The priming event: an id to resume from and how long to wait before reconnecting.
-        res.write(`id: ${record.events.append(streamId, {} as never)}\nretry: ${RETRY_MS}\ndata: \n\n`);
+        res.write(`id: ${record.events.append(streamId, wireMessage({}))}\nretry: ${RETRY_MS}\ndata: \n\n`);
         record.fastStreams.set(streamId, {
           attach: (resumed) => {
             if (finished) return void resumed.end();

@@ -29,3 +29,9 @@ export function stderrTail(text: string, max = 10): string[] {
   const lines = text.trimEnd() ? text.trimEnd().split('\n') : [];
   return lines.filter((line) => !OWN_NOTE.test(line) && line.trim() !== '').slice(-max);
 }
+
+/** A call cut by a lost connection is answered with this: the server, why, the last lines of its stderr, what comes next. */
+export function lostMessage(server: string, reason: string, stderr: string): string {
+  const tail = stderrTail(stderr, 3).join(' | ');
+  return `upstream server "${server}" ${reason}${tail ? ` (its stderr: ${tail})` : ''}; mcpns is restarting it`;
+}

@@ -3,7 +3,7 @@
  * declares to it, and how requests, notifications and server→client requests cross it. Everything else in
  * src/gateway sees only `Upstream`, plain JSON in and out, so a change of client SDK is a change of this file.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { AuthResolver } from '../discovery/auth-port.js';
@@ -17,6 +17,7 @@ import type { ClientRole } from '../discovery/session.js';
 import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
 import { jsonObject } from './json.js';
+import { clientAnswer, wireMessage } from './sdk-shapes.js';
 import { tolerateJsonLines } from './sdk-http-transport.js';
 import { rawPoster } from './upstream-http.js';
 
@@ -36,6 +37,9 @@ export const MODERN_REVISION = '2026-07-28';
 const LIST_TIMEOUT_MS = 30_000;
 
 export type JsonObject = Record<string, unknown>;
+
+/** What a transport hands its session for each message it reads. */
+type Inbound = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
 /** What the gateway hears from an upstream besides answers. */
 export interface UpstreamHooks {
@@ -62,7 +66,7 @@ export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
       for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const) {
         client.setRequestHandler(method, async (request, context) => {
           const params = (request as { params?: JsonObject }).params;
-          return (await hooks.onServerRequest(server, method, params, context.mcpReq.signal)) as never;
+          return clientAnswer(method, await hooks.onServerRequest(server, method, params, context.mcpReq.signal));
         });
       }
       client.fallbackNotificationHandler = async (notification) => {
@@ -124,10 +128,15 @@ export interface Upstream {
   sendRaw?: ((method: string, params: JsonObject, handlers: RawHandlers) => string) | undefined;
   /** Cancel a raw request (notifications/cancelled with its id); a late response is dropped. */
   cancelRaw?: ((id: string, reason: string) => void) | undefined;
-  /** Called once when the connection ends for any reason other than close(). */
-  onLost(callback: (reason: string) => void): void;
+  /**
+   * Called once when the connection ends for any reason other than close(). `inFlightMayFinish`: only the session
+   * is gone (an HTTP server answered 404 to it); requests already sent may still be answered on their own streams.
+   */
+  onLost(callback: (reason: string, inFlightMayFinish?: boolean) => void): void;
   close(): Promise<void>;
 }
+
+const SESSION_GONE = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
 
 /** The ids of the gateway's raw requests: `mcpns:<n>` (an SDK's own ids are numbers). */
 const RAW_ID_PREFIX = 'mcpns:';
@@ -198,15 +207,16 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   const protocolVersion = session.protocolVersion ?? client.getNegotiatedProtocolVersion();
   const modern = protocolVersion !== undefined && protocolVersion >= MODERN_REVISION;
   let closing = false;
-  let lost: ((reason: string) => void) | undefined;
+  let lost: ((reason: string, inFlightMayFinish?: boolean) => void) | undefined;
   let lostReason: string | undefined;
   const previous = client.onclose;
   client.onclose = () => {
     previous?.();
     if (closing) return;
     lostReason ??= 'the connection closed';
-    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason);
+    // The gateway hears of it first: its answer to the calls cut names the reason.
     lost?.(lostReason);
+    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason);
   };
   const rawPending = new Map<string, RawHandlers>();
   /** The progress tokens of the raw requests that asked for progress, and the HTTP posts still open, by request id. */
@@ -226,12 +236,15 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     rawPosts.delete(id);
     return handlers;
   };
-  /** An HTTP server that answers 404 to its session has lost it (restarted): the session is over, as if closed. */
-  const sessionGone = (): void => {
+  /**
+   * An HTTP server answered 404 to request `id` in its session: it no longer knows the session (it restarted or dropped
+   * it). That request fails; the others already sent keep their own streams (the gateway drains them, bounded).
+   */
+  const sessionGone = (id: string): void => {
+    settleRaw(id)?.onLost(SESSION_GONE);
     if (closing || lostReason !== undefined) return;
-    lostReason = 'no longer knows its session (HTTP 404: it restarted or dropped it)';
-    lost?.(lostReason);
-    for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost(lostReason!);
+    lostReason = SESSION_GONE;
+    lost?.(lostReason, true);
   };
   // Progress is taken off the wire as it arrives, in order with the result: the SDK dispatches notifications after a
   // response that arrived with them, and would drop the last progress of a fast call as "unknown token".
@@ -239,7 +252,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   let progressCounter = 0;
   const transport = client.transport;
   /** A message from the upstream: answers of raw requests and mapped progress are taken here, the rest go to the SDK. */
-  const route = (message: unknown, extra: unknown, inner: ((message: never, extra: never) => void) | undefined): void => {
+  const route = (message: JsonObject, extra: MessageExtraInfo | undefined, inner: Inbound | undefined): void => {
     const candidate = message as {
       method?: string;
       params?: JsonObject;
@@ -266,9 +279,9 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       const progressRoute = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
       if (progressRoute) return progressRoute(progress);
     }
-    inner?.(message as never, extra as never);
+    inner?.(wireMessage(message), extra);
   };
-  let innerHandler: ((message: never, extra: never) => void) | undefined;
+  let innerHandler: Inbound | undefined;
   /** A raw request's result as the upstream wrote it, when its caller passes it on as it is (then it is settled). */
   const takeRawResult = (text: string, at: { id: string; start: number; end: number }): boolean => {
     if (!rawPending.get(at.id)?.onResponseLine?.(text, at.start, at.end)) return false;
@@ -293,7 +306,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   }
   if (transport) {
     tolerateJsonLines(transport);
-    innerHandler = transport.onmessage as typeof innerHandler;
+    innerHandler = transport.onmessage;
     transport.onmessage = (message, extra) => route(message, extra, innerHandler);
   }
   // Over Streamable HTTP the fast path posts itself (node:http, keep-alive); what it reads that is not its own answer
@@ -303,7 +316,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     capDepth(message);
     route(message, undefined, (value) => {
       const parsed = JSONRPCMessageSchema.safeParse(value);
-      if (parsed.success) innerHandler?.(parsed.data as never, undefined as never);
+      if (parsed.success) innerHandler?.(parsed.data, undefined);
     });
   };
   const request = async (method: string, params: JsonObject | undefined, options: UpstreamRequestOptions = {}): Promise<JsonObject> => {
@@ -319,7 +332,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       params = { ...params, _meta: { ...((params?.['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
     }
     try {
-      return (await client.request({ method, ...(params ? { params } : {}) } as never, AnyResult, {
+      return (await client.request({ method, ...(params ? { params } : {}) }, AnyResult, {
         timeout: NO_SDK_TIMEOUT,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.allowInputRequired || modern ? { allowInputRequired: true } : {}),
@@ -352,7 +365,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
             if (!stdio.sendText(`${JSON.stringify(message)}\n`)) queueMicrotask(() => rawFailed(id, new Error('not connected')));
             return id;
           }
-          const viaSdk = (): void => void transport.send(message as never).catch((error: unknown) => rawFailed(id, error));
+          const viaSdk = (): void => void transport.send(wireMessage(message)).catch((error: unknown) => rawFailed(id, error));
           const posted = poster?.post(message, {
             onMessage: fromPoster,
             onText: (text) => {
@@ -360,7 +373,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
               return at?.id === id && takeRawResult(text, at);
             },
             onFallback: viaSdk,
-            onSessionGone: sessionGone,
+            onSessionGone: () => sessionGone(id),
             onFailed: (reason) => settleRaw(id)?.onLost(reason),
             onResumable: () => rawPending.get(id)?.onResumable?.(),
           });
@@ -373,7 +386,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     const posted = rawPosts.get(id);
     if (!settleRaw(id)) return;
     posted?.abort();
-    void transport?.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } } as never).catch(() => {});
+    void transport?.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } }).catch(() => {});
   };
   return {
     name,
@@ -384,7 +397,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     protocolVersion,
     instructions: session.instructions,
     request,
-    notify: (method, params) => client.notification({ method, ...(params ? { params } : {}) } as never),
+    notify: (method, params) => client.notification({ method, ...(params ? { params } : {}) }),
     async listTools() {
       try {
         const listing = await listAllTools(client, { maxPages: DEFAULT_MAX_PAGES, timeoutMs: () => LIST_TIMEOUT_MS });
@@ -414,6 +427,8 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     },
     async close() {
       closing = true;
+      // Nothing sent is left without an answer (the gateway ends its calls first; this is the last resort).
+      for (const id of [...rawPending.keys()]) settleRaw(id)?.onLost('was closed by mcpns');
       poster?.close();
       await session.close();
     },

@@ -5,6 +5,7 @@
 import type { ServerSpec } from '../../src/config/model.js';
 import {
   createGateway,
+  type DownstreamCall,
   type DownstreamSession,
   type Gateway,
   type GatewayOptions,
@@ -12,7 +13,8 @@ import {
   type Upstream,
   type UpstreamFactory,
 } from '../../src/gateway/index.js';
-import type { DownstreamCall } from '../../src/gateway/engine.js';
+import type { FastDownstream } from '../../src/gateway/types.js';
+import type { RawHandlers } from '../../src/gateway/upstream.js';
 import { serverSpec } from './fixtures.js';
 
 export type FakeUpstream = Upstream & { requests: Array<{ method: string; params: JsonObject | undefined }> };
@@ -84,6 +86,54 @@ export const toolNames = (page: JsonObject): string[] => (page['tools'] as JsonO
 export const settle = async (): Promise<void> => {
   for (let index = 0; index < 10; index++) await Promise.resolve();
 };
+
+/** What a fake's raw (fast-path) request got: its id, params and handlers. */
+export interface RawSent {
+  id: string;
+  params: JsonObject;
+  handlers: RawHandlers;
+}
+
+/**
+ * A fake server with the fast path (`sendRaw`) whose requests — raw or not — are answered only when the test says so;
+ * a request of the SDK path rejects when its signal aborts, as the SDK does. `lose(reason, inFlightMayFinish)` ends
+ * the session as the connection layer reports it.
+ */
+export function holdingUpstream(name: string, tools: string[], stderr = '') {
+  const base = fakeUpstream(name, tools);
+  const raw: RawSent[] = [];
+  const cancelled: string[] = [];
+  const held: Array<{ method: string; params: JsonObject | undefined; signal?: AbortSignal | undefined; answer(result: JsonObject): void }> = [];
+  let lost: ((reason: string, inFlightMayFinish?: boolean) => void) | undefined;
+  let counter = 0;
+  const upstream: Upstream = {
+    ...base,
+    stderr: () => stderr,
+    request: (method, params, options) => {
+      if (method !== 'tools/call') return base.request(method, params, options);
+      return new Promise((resolve, reject) => {
+        held.push({ method, params, signal: options?.signal, answer: resolve });
+        options?.signal?.addEventListener('abort', () => reject(options.signal!.reason instanceof Error ? options.signal!.reason : new Error('aborted')), {
+          once: true,
+        });
+      });
+    },
+    sendRaw: (_method, params, handlers) => {
+      const id = `mcpns:${++counter}`;
+      raw.push({ id, params, handlers });
+      return id;
+    },
+    cancelRaw: (id) => void cancelled.push(id),
+    onLost: (callback) => void (lost = callback),
+  };
+  return { upstream, raw, cancelled, held, lose: (reason: string, inFlightMayFinish?: boolean) => lost?.(reason, inFlightMayFinish) };
+}
+
+/** A fast-path writer that records what it is asked to write. */
+export function recordingDownstream(): FastDownstream & { replies: JsonObject[] } {
+  const replies: JsonObject[] = [];
+  return { replies, reply: (message) => void replies.push(message), notify: async () => {}, request: async () => ({}) };
+}
 
 /** A gateway over fakes offering `offers` (server → tool names), not started: the test releases each fake. */
 export function gatewayOver(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}) {

@@ -9,7 +9,8 @@ import type { ServerSpec } from '../../config/model.js';
 import { unknownServer } from '../../config/select-servers.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import type { Gateway, GatewayEvent, RequestLogEntry } from '../../gateway/engine.js';
+import type { Gateway } from '../../gateway/engine.js';
+import type { GatewayEvent, RequestLogEntry } from '../../gateway/types.js';
 import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { isGatewayEntry } from '../../gateway/own-entry.js';
@@ -64,6 +65,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
+    .addOption(new Option(OPTIONS.callTimeout.flags, OPTIONS.callTimeout.description).argParser(positiveInteger))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
     .addOption(new Option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description).choices(INSTALL_CLIENTS))
@@ -114,6 +116,7 @@ process gone). SIGHUP reloads the configuration.`,
       naming: { style, for: options.for, key: options.as },
       lazy: options.lazy === true && options.dryRun !== true,
       pageSize: options.pageSize,
+      ...(options.callTimeout !== undefined ? { callTimeoutMs: options.callTimeout } : {}),
       secrets: runtime.console.secrets,
       onEvent: events,
       ...(requestLog ? { onRequest: requestLog.write } : {}),

@@ -160,6 +160,12 @@ export const OPTIONS = {
   logArgs: { flags: '--log-args', description: 'with --log-file: also log tool arguments (secrets redacted)', spawn: 'none' },
   noWatch: { flags: '--no-watch', description: 'do not reload when a config file changes (SIGHUP still reloads)', spawn: 'none' },
   pageSize: { flags: '--page-size <n>', description: 'items per page of the lists served to clients', spawn: 'none' },
+  callTimeout: {
+    flags: '--call-timeout <ms>',
+    description:
+      'ceiling on one request to an upstream that neither answers nor reports progress; it is then cancelled and the client answered -32001 (default: 600000)',
+    spawn: 'none',
+  },
   serveStrict: {
     flags: '--strict',
     description: 'refuse to start when the style gives two tools one name (default: keep them apart with a hash and report it)',
