@@ -134,7 +134,9 @@ export class Router {
   }
 
   private search(args: JsonObject): JsonObject {
-    const { query, limit } = args;
+    const { query } = args;
+    // A model may write the number as text ("5"): taken as the number it says.
+    const limit = typeof args['limit'] === 'string' && /^\d{1,6}$/.test(args['limit'].trim()) ? Number(args['limit']) : args['limit'];
     if (typeof query !== 'string') return errorResult(`${SEARCH_TOOL} needs "query": the task in a sentence`);
     if (limit !== undefined && (typeof limit !== 'number' || !Number.isFinite(limit))) return errorResult('"limit" must be a number');
     const state = this.state();

@@ -70,6 +70,7 @@ describe('search_tools', () => {
     expect(many['isError']).toBeUndefined();
     expect(names(many).length).toBeLessThanOrEqual(50);
     expect((await router.call(SEARCH_TOOL, { query: 'x', limit: 'all' }, noCalls))['isError']).toBe(true);
+    expect(names(await router.call(SEARCH_TOOL, { query: 'github issue', limit: '2' }, noCalls))).toHaveLength(2);
   });
 
   it('says so when nothing matches', async () => {
