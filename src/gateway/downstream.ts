@@ -9,6 +9,7 @@ import { VERSION } from '../version.js';
 import type { Gateway } from './engine.js';
 import type { DownstreamCall, DownstreamSession } from './types.js';
 import { jsonObject } from './json.js';
+import { clientAsk, serverAnswer } from './sdk-shapes.js';
 import type { JsonObject } from './upstream.js';
 
 /** The reserved envelope keys of a 2026-07-28 request the gateway passes on to the server that answers it. */
@@ -37,12 +38,9 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
       ...(declared && typeof declared === 'object' ? { clientCapabilities: declared as JsonObject } : {}),
       ...(typeof logLevel === 'string' ? { logLevel } : {}),
       ...retryOf(ctx),
-      notify: (method, params) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) } as never),
+      notify: (method, params) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) }),
       send: async (method, params, signal) =>
-        jsonObject(
-          await ctx.mcpReq.send({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 }),
-          `the client's answer to ${method}`,
-        ),
+        jsonObject(await ctx.mcpReq.send(clientAsk(method, params), { signal, timeout: 2_147_483_647 }), `the client's answer to ${method}`),
     };
   };
   const params = (request: { params?: unknown }): JsonObject => {
@@ -51,26 +49,34 @@ export function createDownstreamServer(gateway: Gateway, session: DownstreamSess
   };
   // The SDK refuses a handler for a capability the server does not declare: only what the upstreams offer is served.
   const capabilities = gateway.capabilities() as { prompts?: object; resources?: { subscribe?: boolean }; logging?: object; completions?: object };
-  server.setRequestHandler('tools/list', async (request) => (await gateway.page('tools', request.params?.cursor)) as never);
-  server.setRequestHandler('tools/call', async (request, ctx) => (await gateway.callTool(params(request), call(ctx))) as never);
+  server.setRequestHandler('tools/list', async (request) => serverAnswer('tools/list', await gateway.page('tools', request.params?.cursor)));
+  server.setRequestHandler('tools/call', async (request, ctx) => serverAnswer('tools/call', await gateway.callTool(params(request), call(ctx))));
   if (capabilities.prompts) {
-    server.setRequestHandler('prompts/list', async (request) => (await gateway.page('prompts', request.params?.cursor)) as never);
-    server.setRequestHandler('prompts/get', async (request, ctx) => (await gateway.getPrompt(params(request), call(ctx))) as never);
+    server.setRequestHandler('prompts/list', async (request) => serverAnswer('prompts/list', await gateway.page('prompts', request.params?.cursor)));
+    server.setRequestHandler('prompts/get', async (request, ctx) => serverAnswer('prompts/get', await gateway.getPrompt(params(request), call(ctx))));
   }
   if (capabilities.resources) {
-    server.setRequestHandler('resources/list', async (request) => (await gateway.page('resources', request.params?.cursor)) as never);
-    server.setRequestHandler('resources/templates/list', async (request) => (await gateway.page('resourceTemplates', request.params?.cursor)) as never);
-    server.setRequestHandler('resources/read', async (request, ctx) => (await gateway.readResource(params(request), call(ctx))) as never);
+    server.setRequestHandler('resources/list', async (request) => serverAnswer('resources/list', await gateway.page('resources', request.params?.cursor)));
+    server.setRequestHandler('resources/templates/list', async (request) =>
+      serverAnswer('resources/templates/list', await gateway.page('resourceTemplates', request.params?.cursor)),
+    );
+    server.setRequestHandler('resources/read', async (request, ctx) => serverAnswer('resources/read', await gateway.readResource(params(request), call(ctx))));
   }
   if (capabilities.resources?.subscribe) {
-    server.setRequestHandler('resources/subscribe', async (request, ctx) => (await gateway.subscribe(session, request.params.uri, call(ctx))) as never);
-    server.setRequestHandler('resources/unsubscribe', async (request, ctx) => (await gateway.unsubscribe(session, request.params.uri, call(ctx))) as never);
+    server.setRequestHandler('resources/subscribe', async (request, ctx) =>
+      serverAnswer('resources/subscribe', await gateway.subscribe(session, request.params.uri, call(ctx))),
+    );
+    server.setRequestHandler('resources/unsubscribe', async (request, ctx) =>
+      serverAnswer('resources/unsubscribe', await gateway.unsubscribe(session, request.params.uri, call(ctx))),
+    );
   }
   if (capabilities.completions)
-    server.setRequestHandler('completion/complete', async (request, ctx) => (await gateway.complete(params(request), call(ctx))) as never);
+    server.setRequestHandler('completion/complete', async (request, ctx) =>
+      serverAnswer('completion/complete', await gateway.complete(params(request), call(ctx))),
+    );
   server.setNotificationHandler('notifications/roots/list_changed', () => gateway.rootsChanged());
   if (capabilities.logging)
-    server.setRequestHandler('logging/setLevel', async (request) => (await gateway.setLogLevel(session, request.params.level)) as never);
+    server.setRequestHandler('logging/setLevel', async (request) => serverAnswer('logging/setLevel', await gateway.setLogLevel(session, request.params.level)));
   return server;
 }
 
@@ -84,14 +90,11 @@ export function createSessionServer(gateway: Gateway, id: string = randomUUID())
     id,
     clientCapabilities: () => bound.server?.getClientCapabilities() as JsonObject | undefined,
     notify: async (method, params) => {
-      await bound.server?.notification({ method, ...(params ? { params } : {}) } as never);
+      await bound.server?.notification({ method, ...(params ? { params } : {}) });
     },
     request: async (method, params, signal) => {
       if (!bound.server) throw new Error('the session has no server');
-      return jsonObject(
-        await bound.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 60_000 }),
-        `the client's answer to ${method}`,
-      );
+      return jsonObject(await bound.server.request(clientAsk(method, params), { signal, timeout: 60_000 }), `the client's answer to ${method}`);
     },
     subscriptions: new Set(),
   };

@@ -15,6 +15,7 @@ import type { Gateway } from './engine.js';
 import type { DownstreamSession, FastDownstream } from './types.js';
 import { BoundedEventStore, type EventStoreLimits, type SessionEventStore } from './event-store.js';
 import { bearerMatches, hostnameOf, tokenDigest } from './http-guards.js';
+import { wireMessage } from './sdk-shapes.js';
 import type { JsonObject } from './upstream.js';
 import { isLoopback } from '../util/loopback.js';
 
@@ -400,7 +401,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
     const emit = (value: JsonObject): void => {
       openStream();
       if (streamId === undefined) return void res.write(frame(value));
-      const eventId = record.events.append(streamId, value as never);
+      const eventId = record.events.append(streamId, wireMessage(value));
       sink?.write(frame(value, eventId));
     };
     const gone = (): boolean => finished || (streamId === undefined && res.destroyed);
@@ -494,7 +495,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
         streamId = `${FAST_STREAM_PREFIX}${randomUUID()}`;
         openStream();
         // The priming event: an id to resume from and how long to wait before reconnecting.
-        res.write(`id: ${record.events.append(streamId, {} as never)}\nretry: ${RETRY_MS}\ndata: \n\n`);
+        res.write(`id: ${record.events.append(streamId, wireMessage({}))}\nretry: ${RETRY_MS}\ndata: \n\n`);
         record.fastStreams.set(streamId, {
           attach: (resumed) => {
             if (finished) return void resumed.end();

@@ -12,6 +12,7 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import { coalescingWriter, type TextSink } from './coalesce.js';
 import { createSessionServer } from './downstream.js';
 import { jsonObject } from './json.js';
+import { clientAsk } from './sdk-shapes.js';
 import type { Gateway } from './engine.js';
 import type { DownstreamSession, FastDownstream } from './types.js';
 import type { JsonObject } from './upstream.js';
@@ -38,10 +39,7 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
     notify: async (method, params) => write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`),
     request: async (method, params, signal) => {
       if (!fast.server) throw new Error('no session');
-      return jsonObject(
-        await fast.server.request({ method, ...(params ? { params } : {}) } as never, { signal, timeout: 2_147_483_647 }),
-        `the client's answer to ${method}`,
-      );
+      return jsonObject(await fast.server.request(clientAsk(method, params), { signal, timeout: 2_147_483_647 }), `the client's answer to ${method}`);
     },
   };
   /** True when the fast path took the line (only lines naming a method it handles are parsed here). */

@@ -3,7 +3,7 @@
  * declares to it, and how requests, notifications and server→client requests cross it. Everything else in
  * src/gateway sees only `Upstream`, plain JSON in and out, so a change of client SDK is a change of this file.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { AuthResolver } from '../discovery/auth-port.js';
@@ -17,6 +17,7 @@ import type { ClientRole } from '../discovery/session.js';
 import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
 import { jsonObject } from './json.js';
+import { clientAnswer, wireMessage } from './sdk-shapes.js';
 import { tolerateJsonLines } from './sdk-http-transport.js';
 import { rawPoster } from './upstream-http.js';
 
@@ -36,6 +37,9 @@ export const MODERN_REVISION = '2026-07-28';
 const LIST_TIMEOUT_MS = 30_000;
 
 export type JsonObject = Record<string, unknown>;
+
+/** What a transport hands its session for each message it reads. */
+type Inbound = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
 /** What the gateway hears from an upstream besides answers. */
 export interface UpstreamHooks {
@@ -62,7 +66,7 @@ export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
       for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const) {
         client.setRequestHandler(method, async (request, context) => {
           const params = (request as { params?: JsonObject }).params;
-          return (await hooks.onServerRequest(server, method, params, context.mcpReq.signal)) as never;
+          return clientAnswer(method, await hooks.onServerRequest(server, method, params, context.mcpReq.signal));
         });
       }
       client.fallbackNotificationHandler = async (notification) => {
@@ -248,7 +252,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   let progressCounter = 0;
   const transport = client.transport;
   /** A message from the upstream: answers of raw requests and mapped progress are taken here, the rest go to the SDK. */
-  const route = (message: unknown, extra: unknown, inner: ((message: never, extra: never) => void) | undefined): void => {
+  const route = (message: JsonObject, extra: MessageExtraInfo | undefined, inner: Inbound | undefined): void => {
     const candidate = message as {
       method?: string;
       params?: JsonObject;
@@ -275,9 +279,9 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       const progressRoute = typeof progressToken === 'string' ? progressRoutes.get(progressToken) : undefined;
       if (progressRoute) return progressRoute(progress);
     }
-    inner?.(message as never, extra as never);
+    inner?.(wireMessage(message), extra);
   };
-  let innerHandler: ((message: never, extra: never) => void) | undefined;
+  let innerHandler: Inbound | undefined;
   /** A raw request's result as the upstream wrote it, when its caller passes it on as it is (then it is settled). */
   const takeRawResult = (text: string, at: { id: string; start: number; end: number }): boolean => {
     if (!rawPending.get(at.id)?.onResponseLine?.(text, at.start, at.end)) return false;
@@ -302,7 +306,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
   }
   if (transport) {
     tolerateJsonLines(transport);
-    innerHandler = transport.onmessage as typeof innerHandler;
+    innerHandler = transport.onmessage;
     transport.onmessage = (message, extra) => route(message, extra, innerHandler);
   }
   // Over Streamable HTTP the fast path posts itself (node:http, keep-alive); what it reads that is not its own answer
@@ -312,7 +316,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     capDepth(message);
     route(message, undefined, (value) => {
       const parsed = JSONRPCMessageSchema.safeParse(value);
-      if (parsed.success) innerHandler?.(parsed.data as never, undefined as never);
+      if (parsed.success) innerHandler?.(parsed.data, undefined);
     });
   };
   const request = async (method: string, params: JsonObject | undefined, options: UpstreamRequestOptions = {}): Promise<JsonObject> => {
@@ -328,7 +332,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
       params = { ...params, _meta: { ...((params?.['_meta'] as JsonObject | undefined) ?? {}), progressToken: token } };
     }
     try {
-      return (await client.request({ method, ...(params ? { params } : {}) } as never, AnyResult, {
+      return (await client.request({ method, ...(params ? { params } : {}) }, AnyResult, {
         timeout: NO_SDK_TIMEOUT,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.allowInputRequired || modern ? { allowInputRequired: true } : {}),
@@ -361,7 +365,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
             if (!stdio.sendText(`${JSON.stringify(message)}\n`)) queueMicrotask(() => rawFailed(id, new Error('not connected')));
             return id;
           }
-          const viaSdk = (): void => void transport.send(message as never).catch((error: unknown) => rawFailed(id, error));
+          const viaSdk = (): void => void transport.send(wireMessage(message)).catch((error: unknown) => rawFailed(id, error));
           const posted = poster?.post(message, {
             onMessage: fromPoster,
             onText: (text) => {
@@ -382,7 +386,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     const posted = rawPosts.get(id);
     if (!settleRaw(id)) return;
     posted?.abort();
-    void transport?.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } } as never).catch(() => {});
+    void transport?.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } }).catch(() => {});
   };
   return {
     name,
@@ -393,7 +397,7 @@ export function upstreamFromHeld(name: string, held: HeldSession, options: { max
     protocolVersion,
     instructions: session.instructions,
     request,
-    notify: (method, params) => client.notification({ method, ...(params ? { params } : {}) } as never),
+    notify: (method, params) => client.notification({ method, ...(params ? { params } : {}) }),
     async listTools() {
       try {
         const listing = await listAllTools(client, { maxPages: DEFAULT_MAX_PAGES, timeoutMs: () => LIST_TIMEOUT_MS });

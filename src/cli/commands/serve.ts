@@ -56,6 +56,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.as.flags, OPTIONS.as.description, 'mcpns')
     .option(OPTIONS.dryRun.flags, OPTIONS.dryRun.description)
     .option(OPTIONS.lazy.flags, OPTIONS.lazy.description)
+    .option(OPTIONS.router.flags, OPTIONS.router.description)
     .option(OPTIONS.logFile.flags, OPTIONS.logFile.description)
     .option(OPTIONS.logArgs.flags, OPTIONS.logArgs.description)
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
@@ -82,6 +83,7 @@ Examples:
   mcpns serve --dry-run --json --for codex  # the names Codex would show, and findings
   mcpns serve --http 8765                   # http://127.0.0.1:8765/mcp, status page at /
   mcpns serve --for claude-code --as mcpns  # stdio; names fit mcp__mcpns__…
+  mcpns serve --router --dry-run            # search_tools + call_tool (+ pins) instead of every tool
 
 Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2 usage/config error ·
 130/143 on SIGINT/SIGTERM. SIGHUP reloads the configuration.`,
@@ -113,7 +115,9 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
     const events = eventPrinter(runtime);
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
     const { createGateway } = await import('../../gateway/index.js');
+    const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile) : undefined;
     const gateway = createGateway({
+      ...(routing ? { providers: routing.providers, listTransform: routing.listTransform, checkCall: routing.checkCall } : {}),
       servers,
       config,
       profile: options.profile,
@@ -134,12 +138,22 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
         ...(auth ? { auth } : {}),
       },
     });
+    routing?.attach(gateway);
     try {
       const strict = options.strict === true;
       if (options.dryRun) {
         await gateway.start();
         if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
-        return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true, strict });
+        const router = routing ? (await import('../services/serve-router.js')).routerDryRun(routing, gateway) : undefined;
+        return dryRun(runtime, gateway, config, {
+          style,
+          for: options.for,
+          key: options.as,
+          failOn: options.failOn,
+          wide: options.wide === true,
+          strict,
+          router,
+        });
       }
       // Answer at once: the endpoint is open (a busy port fails here, before any server starts) and a client's
       // initialize is answered while the upstreams start beside it; lists wait a bounded time for them.
@@ -165,6 +179,7 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
             return refused.abort();
           }
           reportStart(runtime, gateway, config);
+          if (routing) void import('../services/serve-router.js').then((module) => module.reportRouterProblems(runtime, routing));
           const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
           runtime.console.status(`serving ${startSummary(gateway)} ${where}`, served ? { url: served.url, port: served.address.port } : {});
         },
@@ -337,7 +352,16 @@ function dryRun(
   runtime: Runtime,
   gateway: Gateway,
   config: LoadedConfig,
-  settings: { style: string; for?: string | undefined; key: string; failOn: (typeof FAIL_ON)[number]; wide: boolean; strict: boolean },
+  settings: {
+    style: string;
+    for?: string | undefined;
+    key: string;
+    failOn: (typeof FAIL_ON)[number];
+    wide: boolean;
+    strict: boolean;
+    /** `--router`: what a client is shown instead (serve-router.ts). */
+    router?: { document: Record<string, unknown>; text: string } | undefined;
+  },
 ): number {
   const source = gateway.catalog;
   if (!source) return EXIT.ERROR;
@@ -386,6 +410,7 @@ function dryRun(
       gateway: { key: settings.key, style: settings.style, ...(settings.for ? { for: settings.for } : {}) },
       names: shown.map(({ name }) => name),
       marked: exposure.marked,
+      ...(settings.router ? { router: settings.router.document } : {}),
       shortened: exposure.shortened,
       findings: result.findings,
       summary: result.summary,
@@ -407,6 +432,7 @@ function dryRun(
       runtime.console.out(
         `titles marked: ${titles.length} tool(s) several servers offer alike, e.g. "${terminalSafe(titles[0]!.from)}" → "${terminalSafe(titles[0]!.to)}"${exposure.marked.length > titles.length ? `; ${exposure.marked.length - titles.length} description(s) prefixed` : ''}\n`,
       );
+    if (settings.router) runtime.console.out(settings.router.text);
     if (result.findings.length)
       runtime.console.out('\n' + formatters.text(result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: settings.failOn, config }));
   }

@@ -147,6 +147,11 @@ export const OPTIONS = {
   },
   // --lazy starts nothing until the first request: nothing to start ahead.
   lazy: { flags: '--lazy', description: 'start the upstream servers on the first request instead of at start', spawn: 'decline' },
+  router: {
+    flags: '--router',
+    description: 'list search_tools, call_tool and describe_tool (plus pinned tools) instead of every tool (docs/router.md)',
+    spawn: 'none',
+  },
   logFile: {
     flags: '--log-file <file>',
     description: 'append a JSON line per request (time, tool, duration, outcome)',
