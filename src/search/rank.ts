@@ -1,5 +1,5 @@
 import { fieldNames, FIELDS, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
-import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type TermSource } from './query.js';
+import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type AnalyzedQuery, type TermSource } from './query.js';
 
 /** A configured route that fired for the request: its targets answer first (Bamboo's deterministic fast path). */
 export interface RouteHit {
@@ -94,9 +94,67 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const text = cleanQuery(query);
   const limit = boundLimit(options.limit);
   const analyzed = analyzeQuery(text);
+  const whole = rankAll(index, analyzed);
+  // "Read todo.txt and post it in the channel" asks for two tools: each part is ranked alone and their bests alternate.
+  const parts = compoundParts(text);
+  // The part whose best tool scores highest leads: it is the one the ranking is surest of.
+  const ranked = parts
+    ? interleave(
+        parts.map((part) => rankAll(index, part).ranked).sort((a, b) => (b[0]?.score ?? 0) - (a[0]?.score ?? 0)),
+        whole.ranked,
+      )
+    : whole.ranked;
+
+  const byDoc = new Map(ranked.map((hit) => [hit.doc, hit]));
+  const results: SearchResult[] = [];
+  const taken = new Set<number>();
+  for (const hit of options.routes ?? []) {
+    for (const name of hit.qualifiedNames) {
+      const doc = index.positions.get(name);
+      if (doc === undefined || taken.has(doc) || results.length >= limit) continue;
+      taken.add(doc);
+      const known = byDoc.get(doc);
+      results.push(result(index, doc, ROUTE_SCORE - results.length, known?.entry, known?.total ?? whole.total, results.length + 1, known?.why, hit.route));
+    }
+  }
+  for (const { doc, score, entry, why, total } of ranked) {
+    if (results.length >= limit) break;
+    if (taken.has(doc)) continue;
+    taken.add(doc);
+    results.push(result(index, doc, score, entry, total, results.length + 1, why));
+  }
+  return {
+    query: text,
+    limit,
+    concepts: analyzed.concepts.map((concept) => concept.text),
+    ...(analyzed.actions.length ? { actions: analyzed.actions } : {}),
+    results,
+    matched: whole.ranked.length,
+  };
+}
+
+interface Ranked {
+  doc: number;
+  score: number;
+  entry: ScoreEntry;
+  why: SearchWhy;
+  /** The request's (or part's) concepts that some tool matched. */
+  total: number;
+}
+
+interface ScoreEntry {
+  sum: number;
+  matched: number;
+  matches: SearchMatch[];
+  named: Set<string>;
+  credited: Set<string>;
+}
+
+/** Every tool that matches an analysed request, best first (ties by qualified name). */
+function rankAll(index: SearchIndex, analyzed: AnalyzedQuery): { ranked: Ranked[]; total: number } {
   // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
   let total = 0;
-  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[]; named: Set<string>; credited: Set<string> }>();
+  const scores = new Map<number, ScoreEntry>();
 
   for (const concept of analyzed.concepts) {
     const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number; named: string[] }>();
@@ -134,38 +192,48 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   }
 
   const ranked = [...scores.entries()]
-    .map(([doc, entry]) => {
+    .map(([doc, entry]): Ranked => {
       const why = shape(analyzed.actions, index.actions?.[doc], index.nameTerms?.[doc], entry.named);
       if (analyzed.plural && index.pluralNames?.[doc]) why.plural = { factor: PLURAL_MATCH };
-      return { doc, score: entry.sum * (entry.matched / Math.max(1, total)) * why.action.factor * why.name.factor * (why.plural?.factor ?? 1), entry, why };
+      const score = entry.sum * (entry.matched / Math.max(1, total)) * why.action.factor * why.name.factor * (why.plural?.factor ?? 1);
+      return { doc, score, entry, why, total };
     })
     .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
+  return { ranked, total };
+}
 
-  const whyOf = new Map(ranked.map((hit) => [hit.doc, hit.why]));
-  const results: SearchResult[] = [];
-  const taken = new Set<number>();
-  for (const hit of options.routes ?? []) {
-    for (const name of hit.qualifiedNames) {
-      const doc = index.positions.get(name);
-      if (doc === undefined || taken.has(doc) || results.length >= limit) continue;
-      taken.add(doc);
-      const entry = scores.get(doc);
-      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, whyOf.get(doc), hit.route));
+/**
+ * The parts of a compound request ("X and Y", "X, then Y"), analysed: only when every part asks for an action of
+ * its own and names something to act on (two concepts or more), so "search and replace" or "Ana and Bob" stay whole.
+ */
+function compoundParts(text: string): AnalyzedQuery[] | undefined {
+  const pieces = text
+    .split(/\s*(?:[,;]\s*(?:and\s+|then\s+)?|\s(?:and then|and also|and|then|after that)\s)\s*/i)
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+  if (pieces.length < 2 || pieces.length > MAX_PARTS) return undefined;
+  const parts = pieces.map(analyzeQuery);
+  return parts.every((part) => part.actions.length && part.concepts.length >= 2) ? parts : undefined;
+}
+
+const MAX_PARTS = 4;
+
+/** The rankings' entries in turn (first of each, then second of each…), each tool once; then the rest of `fill`. */
+function interleave(rankings: Ranked[][], fill: Ranked[]): Ranked[] {
+  const out: Ranked[] = [];
+  const seen = new Set<number>();
+  const depth = Math.max(...rankings.map((ranking) => ranking.length));
+  for (let position = 0; position < depth; position++) {
+    for (const ranking of rankings) {
+      const hit = ranking[position];
+      if (hit && !seen.has(hit.doc)) {
+        seen.add(hit.doc);
+        out.push(hit);
+      }
     }
   }
-  for (const { doc, score, entry, why } of ranked) {
-    if (results.length >= limit) break;
-    if (taken.has(doc)) continue;
-    results.push(result(index, doc, score, entry, total, results.length + 1, why));
-  }
-  return {
-    query: text,
-    limit,
-    concepts: analyzed.concepts.map((concept) => concept.text),
-    ...(analyzed.actions.length ? { actions: analyzed.actions } : {}),
-    results,
-    matched: scores.size,
-  };
+  for (const hit of fill) if (!seen.has(hit.doc)) out.push(hit);
+  return out;
 }
 
 function result(
