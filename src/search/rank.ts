@@ -34,8 +34,10 @@ export interface SearchResult {
   name: string;
   /** The ranking score (rounded to 4 decimals); a route's targets score 1,000 less their position. */
   score: number;
-  /** The request's concepts that matched / how many it has. */
+  /** The request's concepts that matched / how many it has (of its part, for a part of a compound request). */
   coverage: { matched: number; total: number };
+  /** For a compound request ("X and Y"): the part this tool was found for. */
+  part?: string;
   matches: SearchMatch[];
   /** Set when a configured route put the tool first. */
   route?: { name: string; index: number };
@@ -100,7 +102,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   // The part whose best tool scores highest leads: it is the one the ranking is surest of.
   const ranked = parts
     ? interleave(
-        parts.map((part) => rankAll(index, part).ranked).sort((a, b) => (b[0]?.score ?? 0) - (a[0]?.score ?? 0)),
+        parts.map((part) => rankAll(index, part, true).ranked).sort((a, b) => (b[0]?.score ?? 0) - (a[0]?.score ?? 0)),
         whole.ranked,
       )
     : whole.ranked;
@@ -142,6 +144,8 @@ interface Ranked {
 
 interface Ranking {
   analyzed: AnalyzedQuery;
+  /** Set when the ranking is of one part of a compound request. */
+  part?: boolean;
   /** Per concept of `analyzed`: each matching tool's best alternative. */
   bests: Array<Map<number, ConceptHit>>;
   /** The concepts that some tool matched. */
@@ -170,7 +174,7 @@ interface ScoreEntry {
  * the matches and reasons of the few tools returned are made afterwards (see result), which keeps a search over a
  * large catalog from allocating for every tool it touches.
  */
-function rankAll(index: SearchIndex, analyzed: AnalyzedQuery): Ranking {
+function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ranking {
   // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
   let total = 0;
   const scores = new Map<number, ScoreEntry>();
@@ -205,7 +209,7 @@ function rankAll(index: SearchIndex, analyzed: AnalyzedQuery): Ranking {
     }
   }
 
-  const ranking: Ranking = { analyzed, bests, total, ranked: [] };
+  const ranking: Ranking = { analyzed, bests, total, ranked: [], ...(part ? { part } : {}) };
   for (const [doc, entry] of scores) {
     const factor =
       actionFactor(analyzed.actions, index.actions?.[doc]) *
@@ -283,6 +287,7 @@ function result(
     name: tool.name,
     score: Math.round(score * 10_000) / 10_000,
     coverage: { matched: hit?.entry.matched ?? 0, total: from?.total ?? total },
+    ...(from?.part ? { part: from.analyzed.text } : {}),
     matches,
     ...(why && (why.action.factor !== 1 || why.name.factor !== 1 || why.plural) ? { why } : {}),
     ...(route ? { route } : {}),

@@ -162,6 +162,7 @@ describe('verb/object structure', () => {
         .map((result) => result.qualifiedName),
     ).toEqual(['files/read_file', 'chat/post_message']);
     expect(search(chat, request)).toEqual(search(chat, request));
+    expect(search(chat, request).results[0]).toMatchObject({ part: 'read the config file', coverage: { matched: 2, total: 2 } });
     expect(search(chat, 'search and replace text').results.length).toBeGreaterThan(0);
   });
 
