@@ -202,7 +202,11 @@ export const LEXICON: readonly LexiconGroup[] = [
   },
   { concept: 'team', terms: ['team', 'teams', 'organization', 'organisation', 'org'], related: ['group', 'workspace', 'company'] },
   { concept: 'channel', terms: ['channel', 'channels', 'room', 'group chat'], related: ['conversation', 'chat', 'thread'] },
-  { concept: 'conversation', terms: ['conversation', 'conversations', 'chat', 'chats', 'dialogue', 'discussion'], related: ['message', 'thread', 'channel'] },
+  {
+    concept: 'conversation',
+    terms: ['conversation', 'conversations', 'chat', 'chats', 'dialogue', 'discussion', 'discuss'],
+    related: ['message', 'thread', 'channel'],
+  },
   { concept: 'message', terms: ['message', 'messages', 'msg', 'dm', 'chat message'], related: ['post', 'chat', 'text', 'said', 'conversation'] },
   { concept: 'email', terms: ['email', 'e mail', 'mail', 'inbox'] },
   { concept: 'database', terms: ['database', 'db', 'sql'], related: ['table', 'tables', 'record', 'records', 'row', 'rows', 'schema', 'collection', 'query'] },

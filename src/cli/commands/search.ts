@@ -142,6 +142,7 @@ export function searchDocument(response: SearchResponse & { semantic?: SemanticR
       ...(result.tool.description !== undefined ? { description: result.tool.description } : {}),
       score: result.score,
       coverage: result.coverage,
+      ...(result.part ? { part: result.part } : {}),
       ...(result.route ? { route: result.route } : {}),
       ...(result.why ? { why: result.why } : {}),
       ...(result.lexical ? { lexical: result.lexical } : {}),
@@ -180,7 +181,7 @@ export function renderSearch(response: SearchResponse & { semantic?: SemanticRep
   for (const result of response.results) {
     const summary = (result.tool.description ?? '').replace(/\s+/g, ' ').trim();
     const short = summary.length > 100 ? `${summary.slice(0, 99)}…` : summary;
-    text += `${String(result.rank).padStart(2)}. ${chalk.cyan(safe(result.qualifiedName))}  ${chalk.dim(`score ${result.score}, ${result.coverage.matched}/${result.coverage.total} of the request`)}\n`;
+    text += `${String(result.rank).padStart(2)}. ${chalk.cyan(safe(result.qualifiedName))}  ${chalk.dim(`score ${result.score}, ${result.coverage.matched}/${result.coverage.total} of ${result.part ? safe(JSON.stringify(result.part)) : 'the request'}`)}\n`;
     if (short) text += `    ${safe(short)}\n`;
     if (result.route) text += `    ${chalk.green('route')} ${safe(JSON.stringify(result.route.name))} (routes[${result.route.index}]) fired\n`;
     for (const match of result.matches) text += `    ${chalk.dim('why')} ${describeMatch(match)}\n`;

@@ -146,6 +146,26 @@ describe('verb/object structure', () => {
     expect(search(files, 'read the config file').results[0]?.name).toBe('read_file');
   });
 
+  it('a compound request ("X and Y") gets the best tool of each part in turn; "search and replace" stays whole', () => {
+    const chat = buildSearchIndex([
+      tool('chat', 'post_message', 'Post a new message to a channel'),
+      tool('files', 'read_file', 'Read the complete contents of a file'),
+      tool('chat', 'post_reply', 'Post a reply in a channel thread'),
+      tool('chat', 'post_file', 'Post a file to a channel'),
+      tool('chat', 'pin_message', 'Pin a message in a channel'),
+    ]);
+    const request = 'read the config file and post it to the channel';
+    // Ranked whole, post_file (post + file + channel) would lead; each part's best is read_file and post_message.
+    expect(
+      search(chat, request)
+        .results.slice(0, 2)
+        .map((result) => result.qualifiedName),
+    ).toEqual(['files/read_file', 'chat/post_message']);
+    expect(search(chat, request)).toEqual(search(chat, request));
+    expect(search(chat, request).results[0]).toMatchObject({ part: 'read the config file', coverage: { matched: 2, total: 2 } });
+    expect(search(chat, 'search and replace text').results.length).toBeGreaterThan(0);
+  });
+
   it('a lexicon phrase matches only whole: "get rid of" is not "get"', () => {
     const matches = search(index, 'remove the old job', { limit: 10 }).results.find((result) => result.name === 'get_logs')?.matches ?? [];
     expect(matches.map((match) => match.term)).not.toContain('get rid of');
