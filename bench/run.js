@@ -9,6 +9,7 @@
 //   6. offline `check --catalog` on 10k/100k/1M generated tools: time and peak memory
 //   7. the gateway (`mcpns serve`): per-call overhead, throughput, RSS and start-up vs the upstream directly (bench/gateway.js)
 //   8. tool search on real servers' tools: recall@1/@5 and MRR beside plain BM25, listing size, latency (bench/search.js)
+//   9. `serve --router`: its tools/list and one search answer vs the full listing, over the same corpus (bench/router-listing.js)
 // Where a target is missed, the command is profiled once more with `node --cpu-prof` and the profile's heaviest
 // functions are written next to the miss (profiles are kept in bench/.work/profiles).
 // BENCH_RUNS (default 7, at least 5) sets the runs; BENCH_SKIP_1M=1 leaves out the 1M-tool case; BENCH_SKIP_GATEWAY=1
@@ -45,7 +46,7 @@ const only = new Set(
     .filter(Boolean)
     .map(Number),
 );
-for (const section of only) if (!(section >= 1 && section <= 8)) throw new Error(`no bench section ${section} (sections 1–8)`);
+for (const section of only) if (!(section >= 1 && section <= 9)) throw new Error(`no bench section ${section} (sections 1–9)`);
 /** Whether section N runs in this invocation (every section unless some were named). */
 const wanted = (section) => only.size === 0 || only.has(section);
 
@@ -505,6 +506,14 @@ if (wanted(8)) {
   verdict('8c', `router listing under 2% of the full listing (${(figures.listing.share * 100).toFixed(2)}%)`, figures.listing.share < 0.02, '', undefined, why);
   verdict('8d', `p50 search under 5 ms at ${figures.latency.tools} tools (${figures.latency.p50.toFixed(3)} ms)`, figures.latency.p50 < 5, '', undefined, why);
   verdict('8e', `index build linear: ×10 tools ≤ ×15 time (×${figures.build.ratio.toFixed(1)})`, figures.build.ratio <= 15, '', undefined, why);
+  sections.push(markdown.trimEnd());
+}
+
+// ---------------------------------------------------------------------------------------------------- 9. router listing
+if (wanted(9)) {
+  const { runRouterListingBench } = await import('./router-listing.js');
+  const { figures, markdown } = await runRouterListingBench();
+  verdict('9a', `serve --router listing under 2% of the full listing (${(figures.share * 100).toFixed(2)}%)`, figures.share < 0.02, '', undefined, '');
   sections.push(markdown.trimEnd());
 }
 

@@ -176,6 +176,7 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   if (source.scanned?.length) target.scanned = [...(target.scanned ?? []), ...source.scanned];
   if (source.ownFiles?.length) target.ownFiles = [...(target.ownFiles ?? []), ...source.ownFiles];
   if (source.callTrust?.length) target.callTrust = [...(target.callTrust ?? []), ...source.callTrust];
+  if (source.routerPins?.length) target.routerPins = [...(target.routerPins ?? []), ...source.routerPins];
 }
 
 /** A config file's text: only regular files, at most MAX_CONFIG_BYTES (never /dev/zero or a FIFO). */
@@ -261,6 +262,7 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
   loaded.routes = config.routes ?? [];
   if (config.call?.trust?.length) loaded.callTrust = config.call.trust.map((pattern) => ({ pattern, file: shown }));
   if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
+  if (config.router?.pin?.length) loaded.routerPins = [...config.router.pin];
   for (const include of config.include ?? []) {
     const included = resolve(dirname(file), include);
     const at = chain.indexOf(realPath(included));

@@ -32,6 +32,8 @@ export interface LoadedConfig {
    * that only mcpns's format has (`call.trust`). Empty when only other clients' files were read.
    */
   ownFiles?: string[];
+  /** `router.pin` of every mcpns config file read: the tools `serve --router` lists beside its own. */
+  routerPins?: string[];
   /** mcpns's own `envInherit` (top level of mcpns.config.json), when set: applies to every server it loads. */
   envInherit?: EnvInheritSetting;
 }

@@ -172,6 +172,17 @@ export const CallSettingsSchema = z
   })
   .describe('Settings of `mcpns call`.');
 
+export const RouterSettingsSchema = z
+  .strictObject({
+    pin: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Tools listed beside search_tools, call_tool and describe_tool: globs over the gateway\'s names, server/tool names and bare tool names ("github/*", "files__read_file"); "*" does not cross "/". Routes\' targets are listed too.',
+      ),
+  })
+  .describe('Settings of `mcpns serve --router`: the gateway lists a search tool instead of every tool (docs/router.md).');
+
 export const McpnsConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   include: z.array(z.string()).optional().describe("Other clients' config files to read as well."),
@@ -185,6 +196,7 @@ export const McpnsConfigSchema = z.strictObject({
   ignore: z.array(IgnoreEntrySchema).optional(),
   routes: z.array(RouteSchema).optional(),
   call: CallSettingsSchema.optional(),
+  router: RouterSettingsSchema.optional(),
 });
 
 export type McpnsConfig = z.infer<typeof McpnsConfigSchema>;

@@ -4,6 +4,7 @@
  * server. Pure and deterministic: servers and items are taken in sorted order, so start order never changes a name.
  */
 import type { ToolRef } from '../catalog/types.js';
+import { markShared, type Mark } from './marks.js';
 import { exposeNames, type NamingSettings, type ShortenedName } from './names.js';
 import type { JsonObject } from './upstream.js';
 import { matchesTemplate, namespaceTemplate, namespaceUri, parseNamespacedUri, templatePrefix } from './uris.js';
@@ -40,6 +41,8 @@ export interface Exposure {
   shortened: Array<ShortenedName & { kind: 'tool' | 'prompt' }>;
   /** Pairs the style names alike, kept apart by their pair's hash (`exposed`): reported, refused with `--strict`. */
   collisions: Array<{ kind: 'tool' | 'prompt'; name: string; members: ToolRef[]; exposed: string[] }>;
+  /** Titles (and with `markDescriptions`, descriptions) given a server mark: tools several servers offer alike. */
+  marked: Mark[];
 }
 
 const byName = (key: string) => (a: JsonObject, b: JsonObject) => compare(String(a[key]), String(b[key]));
@@ -61,6 +64,7 @@ export function computeExposure(offers: readonly Offer[], naming: NamingSettings
     servers: new Set(servers),
     shortened: [],
     collisions: [],
+    marked: [],
   };
   for (const kind of ['tool', 'prompt'] as const) {
     const items: Array<{ server: string; item: JsonObject }> = [];
@@ -82,6 +86,8 @@ export function computeExposure(offers: readonly Offer[], naming: NamingSettings
       out.push(kind === 'tool' ? rewriteToolMeta({ ...item, name }, server, exposure) : { ...item, name });
     });
   }
+  const origin = exposure.tools.map((tool) => exposure.toolRoutes.get(tool['name'] as string)!);
+  ({ tools: exposure.tools, marks: exposure.marked } = markShared(exposure.tools, origin, { descriptions: naming.markDescriptions }));
   exposeResources(sorted, exposure);
   // Tools' `_meta.ui.resourceUri` may name a namespaced resource: rewritten once the resource set is known.
   exposure.tools = exposure.tools.map((tool) => rewriteToolMeta(tool, exposure.toolRoutes.get(tool['name'] as string)!.server, exposure));

@@ -167,6 +167,13 @@ export abstract class Forwarding extends UpstreamSupervisor {
     if (local) return this.callLocal(name, local, params, call);
     const route = await this.routeOf(() => this.exposureState.toolRoutes.get(name));
     if (!route) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+    const refused = this.options.checkCall?.(name, params['arguments']);
+    if (refused)
+      return this.logged(
+        { call, method: 'tools/call', server: route.server, tool: route.name, args: params['arguments'] },
+        () => undefined,
+        async () => refused,
+      );
     return this.forward(route, 'tools/call', { ...params, name: route.name }, call, { tool: route.name });
   }
 
@@ -246,6 +253,8 @@ export abstract class Forwarding extends UpstreamSupervisor {
     const slot = route ? this.slots.get(route.server) : undefined;
     const upstream = slot?.status === 'up' ? slot.upstream : undefined;
     if (!route || !slot || !upstream?.sendRaw) return false;
+    // A call the check refuses is answered by callTool (the SDK path), which says why.
+    if (this.options.checkCall?.(name as string, params['arguments'])) return false;
     // A tool only the server's 2026-07-28 session offers is called there (the SDK path answers its input_required).
     if (slot.modern && !slot.names.legacy.has(`tool:${route.name}`)) return false;
     const meta = params['_meta'] as JsonObject | undefined;

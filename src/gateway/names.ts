@@ -17,6 +17,8 @@ export interface NamingSettings {
   for?: string | undefined;
   /** The key the downstream client knows the gateway by (its config entry name), which its prefix carries. */
   key: string;
+  /** `--mark-descriptions`: prefix the description of a tool several servers offer with its server's mark. */
+  markDescriptions?: boolean | undefined;
 }
 
 /** A name that had to change to fit the downstream client, and why. */
@@ -98,8 +100,11 @@ export function exposeNames(servers: readonly string[], pairs: readonly ToolRef[
   return { names, finals, shortened, collisions };
 }
 
-/** What the client shows for each exposed name of one server (the gateway) called `key`. */
-function clientFinals(client: NamingTarget, key: string, names: readonly string[]) {
+/**
+ * What the client shows for each exposed name of one server (the gateway) called `key`: the one rendering of the
+ * gateway's names by a client (budgeting, `serve --dry-run`'s names and findings all use it).
+ */
+export function clientFinals(client: NamingTarget, key: string, names: readonly string[]) {
   return client.render({ servers: [{ name: key, serverInfo: { name: key } }], tools: names.map((tool) => ({ server: key, tool })) }).names;
 }
 

@@ -15,6 +15,7 @@ import type { Gateway } from './engine.js';
 import { BoundedEventStore, type EventStoreLimits } from './event-store.js';
 import { bearerMatches, hostnameOf, tokenDigest } from './http-guards.js';
 import { fastPath, resumeFast, RETRY_MS, type LegacySession } from './serve-http-fast.js';
+import { isLoopback } from '../util/loopback.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -85,12 +86,6 @@ function listenError(error: NodeJS.ErrnoException, options: { host: string; port
   return new McpnsError('IO', `cannot listen on ${where}: ${error.code ?? error.message}`, {
     hint: error.code === 'EACCES' ? 'ports below 1024 need privileges: pick a higher port' : 'check the address given to --http',
   });
-}
-
-/** True for an address only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
 export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptions): Promise<HttpGateway> {

@@ -120,6 +120,11 @@ export interface GatewayOptions {
   providers?: readonly ToolProvider[] | undefined;
   /** What `tools/list` shows, from every exposed tool; calls by name to a tool it hides still route. */
   listTransform?: ListTransform | undefined;
+  /**
+   * Checked before an upstream tool is called by name (router mode checks the arguments against the tool's schema):
+   * a result returned here answers the call instead of the upstream (an isError result), logged as the call would be.
+   */
+  checkCall?: ((name: string, args: unknown) => JsonObject | undefined) | undefined;
   onEvent?: ((event: GatewayEvent) => void) | undefined;
   onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
   secrets?: SecretSet | undefined;

@@ -1,4 +1,5 @@
-import { terms } from './tokenize.js';
+import { actionsOf, isPlural } from './query.js';
+import { terms, words } from './tokenize.js';
 
 /** The parts of a tool that are searched, each with its own weight (a name match says more than a parameter's). */
 export const FIELDS = ['name', 'title', 'summary', 'description', 'parameters', 'server', 'instructions'] as const;
@@ -53,14 +54,25 @@ export interface BuildOptions {
 interface Analysis {
   counts: Map<string, number[]>;
   lengths: number[];
+  /** The actions its name says it performs (lexicon groups of kind 'action'): create_issue → create. */
+  actions: string[];
+  /** The stems of its name's words, split (createIssue → creat, issu). */
+  nameTerms: string[];
+  /** Its name has a word in the plural (list_issues, read_multiple_files). */
+  plural: boolean;
 }
 
 /** A term's entry for one tool: the tool, the BM25F pseudo-frequency, and the fields it occurs in (bit per field). */
 export interface Posting {
   doc: number;
   frequency: number;
+  /** The pseudo-frequency in the fields that say what the tool does (name, title, the description's first sentence). */
+  strong: number;
   fields: number;
 }
+
+/** Fields that say what a tool does; a lexicon synonym counts only there (elsewhere it is mostly noise). */
+const STRONG_FIELDS: ReadonlySet<SearchField> = new Set(['name', 'title', 'summary']);
 
 /** An index over a catalog's visible tools; build it with buildSearchIndex, query it with search. Plain data. */
 export interface SearchIndex {
@@ -73,6 +85,15 @@ export interface SearchIndex {
   positions: ReadonlyMap<string, number>;
   /** Analyses by tool text, kept so the next build after a change reuses them. */
   analyses: ReadonlyMap<string, Analysis>;
+  /** Per doc: the actions its name says it performs (see actionsOf). Absent in an index built by an older version. */
+  actions?: ReadonlyArray<readonly string[]>;
+  /**
+   * Per doc: the stems of its name that say what it does, without the words its server's names share (browser_,
+   * kubectl_, API-) or the server's key: how much of this a request covers is the name coverage of a match.
+   */
+  nameTerms?: ReadonlyArray<readonly string[]>;
+  /** Per doc: its name has a word in the plural. */
+  pluralNames?: readonly boolean[];
 }
 
 const MAX_PARAMETERS = 100;
@@ -98,22 +119,55 @@ export function buildSearchIndex(tools: readonly SearchableTool[], options: Buil
   perDoc.forEach((analysis, doc) => {
     for (const [term, counts] of analysis.counts) {
       let frequency = 0;
+      let strong = 0;
       let fields = 0;
       counts.forEach((count, field) => {
         if (!count) return;
         const { weight, b } = FIELD_WEIGHTS[FIELDS[field]!];
-        frequency += (weight * count) / (1 - b + (b * analysis.lengths[field]!) / averages[field]!);
+        const share = (weight * count) / (1 - b + (b * analysis.lengths[field]!) / averages[field]!);
+        frequency += share;
+        if (STRONG_FIELDS.has(FIELDS[field]!)) strong += share;
         fields |= 1 << field;
       });
       let list = postings.get(term);
       if (!list) postings.set(term, (list = []));
-      list.push({ doc, frequency, fields });
+      list.push({ doc, frequency, strong, fields });
     }
   });
   const total = visible.length;
   const idf = new Map<string, number>();
   for (const [term, list] of postings) idf.set(term, Math.log(1 + (total - list.length + 0.5) / (list.length + 0.5)));
-  return { tools: visible, postings, idf, positions: new Map(visible.map((tool, doc) => [tool.qualifiedName, doc])), analyses };
+  return {
+    tools: visible,
+    postings,
+    idf,
+    positions: new Map(visible.map((tool, doc) => [tool.qualifiedName, doc])),
+    analyses,
+    actions: perDoc.map((analysis) => analysis.actions),
+    nameTerms: distinctiveNameTerms(visible, perDoc),
+    pluralNames: perDoc.map((analysis) => analysis.plural),
+  };
+}
+
+/** Share of a server's tools whose names hold a word for it to be the server's common prefix, not a tool's own word. */
+const COMMON_NAME_SHARE = 0.4;
+
+/** Each tool's name stems without the ones most of its server's tools share and without the server's key. */
+function distinctiveNameTerms(tools: readonly SearchableTool[], perDoc: readonly Analysis[]): string[][] {
+  const byServer = new Map<string, { size: number; counts: Map<string, number> }>();
+  perDoc.forEach((analysis, doc) => {
+    const server = tools[doc]!.server;
+    let entry = byServer.get(server);
+    if (!entry) byServer.set(server, (entry = { size: 0, counts: new Map() }));
+    entry.size++;
+    for (const term of analysis.nameTerms) entry.counts.set(term, (entry.counts.get(term) ?? 0) + 1);
+  });
+  return perDoc.map((analysis, doc) => {
+    const server = tools[doc]!.server;
+    const { size, counts } = byServer.get(server)!;
+    const own = new Set(terms(server));
+    return analysis.nameTerms.filter((term) => !own.has(term) && !(size >= 4 && counts.get(term)! >= size * COMMON_NAME_SHARE));
+  });
 }
 
 /** The names of the fields set in a posting's bit mask. */
@@ -184,5 +238,6 @@ function analyze(tool: SearchableTool, server: SearchableServer | undefined): An
     }
     return found.length;
   });
-  return { counts, lengths };
+  const nameWords = words(tool.name);
+  return { counts, lengths, actions: actionsOf(nameWords), nameTerms: [...new Set(terms(tool.name))], plural: nameWords.some(isPlural) };
 }

@@ -2,7 +2,9 @@
  * Tool search: rank a catalog's tools for a request written as a person writes it, with no network and no model.
  * Fielded BM25 (BM25F) over names split into words, titles, descriptions, parameters, the server's key and its
  * instructions; Porter stemming; a lexicon of what tool verbs and objects mean (lexicon.ts); configured routes first.
+ * The request's action is matched to the action a tool's name states, and the share of the name it covers counts.
  * Pure: plain data in, plain data out — the CLI's `mcpns search` and the gateway's router call the same two functions.
+ * Optional: searchWithEmbeddings (embeddings.ts) fuses that ranking with an embeddings endpoint's (network, cache).
  */
 export {
   buildSearchIndex,
@@ -14,8 +16,19 @@ export {
   type SearchField,
   type SearchIndex,
 } from './build.js';
-export { search, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+export { search, type SearchWhy, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
 export { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, SearchQueryError, analyzeQuery, cleanQuery } from './query.js';
+export {
+  embeddingsCacheDirectory,
+  embeddingsEndpoint,
+  LEXICAL_WEIGHT,
+  RRF_K,
+  searchWithEmbeddings,
+  toolEmbeddingText,
+  type EmbeddingsOptions,
+  type SemanticReport,
+  type SemanticSearchOptions,
+} from './embeddings.js';
 export { LEXICON, type LexiconGroup } from './lexicon.js';
 export { stem } from './stemmer.js';
 export { terms, words } from './tokenize.js';

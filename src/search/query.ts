@@ -12,6 +12,8 @@ export const DEFAULT_LIMIT = 5;
 /** Weight of a lexicon synonym against the request's own word (1), and of a related term. */
 export const SYNONYM_WEIGHT = 0.6;
 export const RELATED_WEIGHT = 0.3;
+/** Weight of a group's terms searched for a request word that is only related to the group (rows → database). */
+export const TOPIC_WEIGHT = 0.1;
 
 /** How a search term came from the request. */
 export type TermSource = 'word' | 'lexicon' | 'related' | 'hint';
@@ -37,6 +39,10 @@ export interface AnalyzedQuery {
   /** The request as searched: controls stripped, spaces collapsed. */
   text: string;
   concepts: QueryConcept[];
+  /** The actions the request asks for (create, delete, send…), from the lexicon's action groups. */
+  actions: string[];
+  /** The request names things in the plural ("the open tickets", "these files"). */
+  plural?: boolean;
 }
 
 /** The request is empty or over the bound: the CLI says so with exit 2, the gateway as a tool error. */
@@ -67,40 +73,165 @@ export function boundLimit(limit: number | undefined): number {
 }
 
 interface CompiledLexicon {
-  /** Stemmed phrase (words joined by a space, stopwords kept) → the groups it belongs to. */
+  /** Phrase in lexicon form (words joined by a space, stopwords kept) → the groups that have it as a term or idiom. */
   groupsOf: Map<string, LexiconGroup[]>;
+  /** Phrase in lexicon form → the groups that have it as a related word only. */
+  relatedOf: Map<string, LexiconGroup[]>;
+  idioms: Set<string>;
+  /** Every word written in the lexicon: a request word is matched to one of these by light stemming only. */
+  vocabulary: Set<string>;
   longestPhrase: number;
 }
 
 let compiled: CompiledLexicon | undefined;
 
-/** The lexicon keyed by stemmed phrase (built once). */
+/** The lexicon keyed by phrase in lexicon form (built once). */
 function compiledLexicon(): CompiledLexicon {
   if (compiled) return compiled;
-  const groupsOf = new Map<string, LexiconGroup[]>();
+  const vocabulary = new Set<string>();
+  for (const group of LEXICON)
+    for (const term of [...group.terms, ...(group.related ?? []), ...(group.idioms ?? [])]) for (const word of words(term)) vocabulary.add(word);
+  compiled = { groupsOf: new Map(), relatedOf: new Map(), idioms: new Set(), vocabulary, longestPhrase: 1 };
+  const { groupsOf, relatedOf, idioms } = compiled;
+  const put = (map: Map<string, LexiconGroup[]>, key: string, group: LexiconGroup): void => {
+    const list = map.get(key) ?? [];
+    if (!list.includes(group)) list.push(group);
+    map.set(key, list);
+  };
   let longestPhrase = 1;
   for (const group of LEXICON) {
-    for (const term of [...group.terms, ...(group.related ?? []), ...(group.idioms ?? [])]) {
-      const key = phraseKey(term);
+    for (const term of [...group.terms, ...(group.idioms ?? [])]) {
+      const key = words(term).join(' ');
       if (!key) continue;
       longestPhrase = Math.max(longestPhrase, key.split(' ').length);
-      const list = groupsOf.get(key) ?? [];
-      if (!list.includes(group)) list.push(group);
-      groupsOf.set(key, list);
+      put(groupsOf, key, group);
     }
+    for (const idiom of group.idioms ?? []) idioms.add(words(idiom).join(' '));
+    for (const term of group.related ?? []) put(relatedOf, words(term).join(' '), group);
   }
-  compiled = { groupsOf, longestPhrase: Math.min(longestPhrase, 3) };
+  compiled.longestPhrase = Math.min(longestPhrase, 3);
   return compiled;
 }
 
-const phraseKey = (text: string): string => words(text).map(stem).join(' ');
-
-/** Only a group's own terms and idioms make a word part of it for expansion (a related word does not pull the group in). */
-function groupsNaming(key: string): LexiconGroup[] {
-  return (compiledLexicon().groupsOf.get(key) ?? []).filter((group) => [...group.terms, ...(group.idioms ?? [])].some((term) => phraseKey(term) === key));
+/**
+ * A word as the lexicon writes it: the word itself when the lexicon has it, else the first lexicon word it is an
+ * inflection of (plural, -ing, -ed: tickets → ticket, creating → create, stopped → stop), else the word. Only light
+ * stemming: Porter would merge words of different meaning (general and generate, organ and organize).
+ */
+export function lexiconForm(word: string): string {
+  const { vocabulary } = compiledLexicon();
+  if (vocabulary.has(word)) return word;
+  for (const candidate of inflectionBases(word)) if (vocabulary.has(candidate)) return candidate;
+  return word;
 }
 
-const isIdiom = (key: string): boolean => (compiledLexicon().groupsOf.get(key) ?? []).some((group) => group.idioms?.some((idiom) => phraseKey(idiom) === key));
+function inflectionBases(word: string): string[] {
+  const out: string[] = [];
+  const strip = (suffix: string): string | undefined => (word.length > suffix.length + 2 && word.endsWith(suffix) ? word.slice(0, -suffix.length) : undefined);
+  const undouble = (base: string): string | undefined => (/([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : undefined);
+  const ies = strip('ies');
+  if (ies) out.push(`${ies}y`);
+  const es = strip('es');
+  if (es) out.push(es);
+  const s = strip('s');
+  if (s && !/(?:ss|us|is)$/.test(word)) out.push(s);
+  for (const suffix of ['ing', 'ed']) {
+    const base = strip(suffix);
+    if (!base) continue;
+    out.push(base, `${base}e`);
+    const single = undouble(base);
+    if (single) out.push(single);
+    if (suffix === 'ed' && base.endsWith('i')) out.push(`${base.slice(0, -1)}y`);
+  }
+  return out.filter(Boolean);
+}
+
+/**
+ * "Show me the open tickets" asks for a list: a plural object (a word the lexicon knows as an object, written in the
+ * plural) with a reading verb, or with no verb, asks to list.
+ */
+function listWhenPlural(actions: string[], found: readonly string[]): string[] {
+  if (actions.some((action) => action !== 'read' && action !== 'search')) return actions;
+  const plural = found.some(
+    (word) => word.endsWith('s') && !word.endsWith('ss') && inflectionBases(word).some((base) => groupsNaming(base).some((group) => group.kind !== 'action')),
+  );
+  if (!plural) return actions;
+  return [...actions.filter((action) => action !== 'read'), 'list'];
+}
+
+/** A question (what, which, who, where, when, how…) asks to read: "who reviewed the PR" is not to review it. */
+function questionReads(actions: string[], found: readonly string[]): string[] {
+  return QUESTION_WORDS.has(found[0] ?? '') && !actions.includes('read') ? [...actions, 'read'] : actions;
+}
+
+const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'whats', 'which', 'who', 'whos', 'where', 'wheres', 'when', 'how', 'hows']);
+
+/** A word that looks like a plural: -s after a letter that is not s, u or i (files, users; not process, status, this). */
+export function isPlural(word: string): boolean {
+  return word.length > 3 && /[^siu]s$/.test(word) && !NOT_PLURAL.has(word);
+}
+
+// Words in -s that name one thing (the contents of a file, its details) or are not nouns.
+const NOT_PLURAL: ReadonlySet<string> = new Set(
+  'contents details settings news stats statistics analytics metrics series means always perhaps sometimes goes does towards afterwards besides whereas'.split(
+    ' ',
+  ),
+);
+
+/** A list asked for without its word ("show the tickets", "what files are in…"): the reading verb also searches the list group's terms. */
+function searchListTerms(concepts: Map<string, QueryConcept>): void {
+  const list = LEXICON.find((group) => group.concept === 'list');
+  if (!list) return;
+  const alternatives = list.terms.map((term): Alternative => ({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: 'list' }));
+  const verbs = [...concepts.entries()].filter(([key]) => groupsNaming(key).some((group) => group.kind === 'action'));
+  if (!verbs.length) {
+    if (!concepts.has('list')) concepts.set('list', { text: 'list', alternatives: alternatives.filter((alternative) => alternative.stems.length) });
+    return;
+  }
+  for (const [, concept] of verbs) {
+    if (concept.alternatives.some((alternative) => alternative.concept === 'list')) continue;
+    concept.alternatives.push(
+      ...alternatives.filter(
+        (alternative) => alternative.stems.length && !concept.alternatives.some((known) => known.stems.join(' ') === alternative.stems.join(' ')),
+      ),
+    );
+  }
+}
+
+/** The groups a phrase (in lexicon form) is a term or idiom of: a related word does not pull a group in. */
+function groupsNaming(key: string): LexiconGroup[] {
+  return compiledLexicon().groupsOf.get(key) ?? [];
+}
+
+/** The groups a phrase is only a related word of: the request's word then searches their terms, weakly. */
+function groupsRelating(key: string): LexiconGroup[] {
+  const naming = groupsNaming(key);
+  return (compiledLexicon().relatedOf.get(key) ?? []).filter((group) => !naming.includes(group));
+}
+
+const isIdiom = (key: string): boolean => compiledLexicon().idioms.has(key);
+
+/**
+ * The actions (lexicon groups of kind 'action') named by a sequence of words, phrases of up to three words first: a
+ * tool's name (`create_pull_request` → create) or a request ("file a bug" → create).
+ */
+export function actionsOf(sequence: readonly string[]): string[] {
+  const forms = sequence.map(lexiconForm);
+  const { longestPhrase } = compiledLexicon();
+  const out: string[] = [];
+  for (let i = 0; i < forms.length;) {
+    let taken = 1;
+    for (let length = Math.min(longestPhrase, forms.length - i); length >= 1; length--) {
+      const groups = groupsNaming(forms.slice(i, i + length).join(' '));
+      if (!groups.length) continue;
+      for (const group of groups) if (group.kind === 'action' && !out.includes(group.concept)) out.push(group.concept);
+      taken = length;
+      break;
+    }
+    i += taken;
+  }
+  return out;
+}
 
 // Argument-shaped parts of a request say what kind of tool takes them (Bamboo's hint extraction): a URL, an e-mail
 // address, a file path. They are replaced by the word for their kind.
@@ -108,8 +239,14 @@ const HINTS: ReadonlyArray<{ pattern: RegExp; word: string }> = [
   { pattern: /\b(?:https?:\/\/|www\.)[^\s"'<>]{1,2000}/giu, word: 'url' },
   { pattern: /\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b/gu, word: 'email' },
   { pattern: /(?:^|\s)(?:~|\.{1,2})?\/[^\s"'<>]{1,1000}/gu, word: 'path' },
+  // "#general" names a channel, "@sam" a person (after e-mail addresses are taken out).
+  { pattern: /(?:^|\s)#[\p{L}\p{N}][\p{L}\p{N}_-]{0,80}/gu, word: 'channel' },
+  { pattern: /(?:^|\s)@[\p{L}\p{N}][\p{L}\p{N}._-]{0,80}/gu, word: 'user' },
   { pattern: /\b[\w-]{1,100}\.(?:txt|md|json|ya?ml|csv|pdf|js|ts|py|go|rs|java|html|css|xml|log|toml|ini|sh|png|jpe?g)\b/giu, word: 'file' },
 ];
+
+/** Most words a two-word lexicon phrase may have inside it in a request. */
+const MAX_GAP = 2;
 
 /** Split a bounded request into concepts: lexicon phrases first (longest), then single words; stopwords dropped. */
 export function analyzeQuery(text: string): AnalyzedQuery {
@@ -122,27 +259,54 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     });
   }
   const found = words(rest, 'whole');
-  const stems = found.map(stem);
+  const forms = found.map(lexiconForm);
   const { longestPhrase } = compiledLexicon();
   const concepts = new Map<string, QueryConcept>();
+  // A two-word lexicon phrase may have up to MAX_GAP words inside it ("open the login page" is "open page").
+  const inside = new Set<number>();
+  const gapped: Array<{ first: string; groups: LexiconGroup[] }> = [];
   for (let i = 0; i < found.length;) {
+    if (inside.has(i)) {
+      i++;
+      continue;
+    }
     let taken = 0;
     for (let length = Math.min(longestPhrase, found.length - i); length >= 2 && !taken; length--) {
-      const key = stems.slice(i, i + length).join(' ');
-      if (groupsNaming(key).length) {
+      const key = forms.slice(i, i + length).join(' ');
+      if (groupsNaming(key).length || groupsRelating(key).length) {
         addConcept(concepts, found.slice(i, i + length).join(' '), key, 'word');
         taken = length;
       }
     }
+    if (!taken && !STOPWORDS.has(found[i]!)) {
+      for (let j = i + 2; j <= Math.min(i + 1 + MAX_GAP, found.length - 1) && !taken; j++) {
+        if (STOPWORDS.has(found[j]!) || inside.has(j)) continue;
+        const key = `${forms[i]} ${forms[j]}`;
+        const groups = groupsNaming(key);
+        if (!groups.length) continue;
+        addConcept(concepts, `${found[i]} … ${found[j]}`, key, 'word');
+        inside.add(j);
+        gapped.push({ first: forms[i]!, groups });
+        taken = 1;
+      }
+    }
     if (!taken) {
       const word = found[i]!;
-      if (!STOPWORDS.has(word) && !isNumber(word)) addConcept(concepts, word, stems[i]!, 'word');
+      if (!STOPWORDS.has(word) && !isNumber(word)) addConcept(concepts, word, forms[i]!, 'word');
       taken = 1;
     }
     i += taken;
   }
-  for (const word of hints) addConcept(concepts, word, stem(word), 'hint');
-  return { text, concepts: [...concepts.values()] };
+  for (const word of hints) addConcept(concepts, word, word, 'hint');
+  let named = actionsOf(found);
+  for (const { first, groups } of gapped) {
+    const own = groupsNaming(first).map((group) => group.concept);
+    named = [...named.filter((action) => !own.includes(action)), ...groups.filter((group) => group.kind === 'action').map((group) => group.concept)];
+  }
+  const actions = listWhenPlural(questionReads([...new Set(named)], found), found);
+  const plural = found.some((word) => !STOPWORDS.has(word) && isPlural(word));
+  if (actions.includes('list')) searchListTerms(concepts);
+  return { text, concepts: [...concepts.values()], actions, plural };
 }
 
 function addConcept(concepts: Map<string, QueryConcept>, text: string, key: string, source: 'word' | 'hint'): void {
@@ -154,10 +318,12 @@ function addConcept(concepts: Map<string, QueryConcept>, text: string, key: stri
     const existing = alternatives.get(id);
     if (!existing || existing.weight < alternative.weight) alternatives.set(id, alternative);
   };
-  if (!isIdiom(key)) add({ text, stems: terms(text).length ? terms(text) : key.split(' '), weight: 1, source });
+  if (!isIdiom(key)) add({ text, stems: terms(text).length ? terms(text) : key.split(' ').map(stem), weight: 1, source });
   for (const group of groupsNaming(key)) {
     for (const term of group.terms) add({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: group.concept });
     for (const term of group.related ?? []) add({ text: term, stems: terms(term), weight: RELATED_WEIGHT, source: 'related', concept: group.concept });
   }
+  for (const group of groupsRelating(key))
+    for (const term of group.terms) add({ text: term, stems: terms(term), weight: TOPIC_WEIGHT, source: 'related', concept: group.concept });
   concepts.set(key, { text, alternatives: [...alternatives.values()] });
 }

@@ -1,5 +1,5 @@
-import { fieldNames, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
-import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type TermSource } from './query.js';
+import { fieldNames, FIELDS, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
+import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type AnalyzedQuery, type TermSource } from './query.js';
 
 /** A configured route that fired for the request: its targets answer first (Bamboo's deterministic fast path). */
 export interface RouteHit {
@@ -34,13 +34,32 @@ export interface SearchResult {
   name: string;
   /** The ranking score (rounded to 4 decimals); a route's targets score 1,000 less their position. */
   score: number;
-  /** The request's concepts that matched / how many it has. */
+  /** The request's concepts that matched / how many it has (of its part, for a part of a compound request). */
   coverage: { matched: number; total: number };
+  /** For a compound request ("X and Y"): the part this tool was found for. */
+  part?: string;
   matches: SearchMatch[];
   /** Set when a configured route put the tool first. */
   route?: { name: string; index: number };
   /** The tool as indexed (its input schema included), for a caller that returns definitions. */
   tool: SearchableTool;
+  /** How the verb/object structure shaped the score (set when it changed it). */
+  why?: SearchWhy;
+  /** With semantic re-ranking: the tool's place in the lexical ranking (absent when lexical search did not match it). */
+  lexical?: { rank: number; score: number };
+  /** With semantic re-ranking: the tool's place by cosine similarity to the request, and the similarity. */
+  semantic?: { rank: number; similarity: number };
+}
+
+/**
+ * The score's factors beyond the matches: the request's actions against the ones the tool's name states (×1.3 the
+ * same, ×1 the same family or none, ×0.75 another), and how many of the tool's distinctive name words it covers.
+ */
+export interface SearchWhy {
+  action: { requested: string[]; performed: string[]; factor: number };
+  name: { covered: number; total: number; factor: number };
+  /** Set when the request and the tool's name both speak of things in the plural ("these files", read_multiple_files). */
+  plural?: { factor: number };
 }
 
 export interface SearchResponse {
@@ -50,6 +69,8 @@ export interface SearchResponse {
   limit: number;
   /** The request's concepts (its words and phrases, stopwords left out). */
   concepts: string[];
+  /** The actions the request asks for (lexicon groups of kind 'action'), when it names any. */
+  actions?: string[];
   results: SearchResult[];
   /** How many tools matched at all (results holds the best `limit`). */
   matched: number;
@@ -61,6 +82,8 @@ const ROUTE_SCORE = 1000;
  * breaker): a tool that matches the request's word and a synonym of it beats one that matches the word alone.
  */
 export const TIE_BREAKER = 0.2;
+/** Share of a concept's score when the tool's word it matched was already matched by an earlier concept. */
+export const REPEAT_SHARE = 0.25;
 
 /**
  * Rank the index's tools for a request: each concept of the request (a word or a lexicon phrase) scores a tool by its
@@ -73,43 +96,18 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const text = cleanQuery(query);
   const limit = boundLimit(options.limit);
   const analyzed = analyzeQuery(text);
-  // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
-  let total = 0;
-  const scores = new Map<number, { sum: number; matched: number; matches: SearchMatch[] }>();
+  const whole = rankAll(index, analyzed);
+  // "Read todo.txt and post it in the channel" asks for two tools: each part is ranked alone and their bests alternate.
+  const parts = compoundParts(text);
+  // The part whose best tool scores highest leads: it is the one the ranking is surest of.
+  const ranked = parts
+    ? interleave(
+        parts.map((part) => rankAll(index, part, true).ranked).sort((a, b) => (b[0]?.score ?? 0) - (a[0]?.score ?? 0)),
+        whole.ranked,
+      )
+    : whole.ranked;
 
-  for (const concept of analyzed.concepts) {
-    const best = new Map<number, { score: number; sum: number; alternative: Alternative; fields: number }>();
-    for (const alternative of concept.alternatives) {
-      for (const [doc, hit] of alternativeScores(index, alternative)) {
-        const score = hit.score * alternative.weight;
-        const current = best.get(doc);
-        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields });
-        else {
-          current.sum += score;
-          if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
-        }
-      }
-    }
-    if (best.size) total++;
-    for (const [doc, hit] of best) {
-      let entry = scores.get(doc);
-      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, matches: [] }));
-      entry.sum += hit.score + TIE_BREAKER * (hit.sum - hit.score);
-      entry.matched++;
-      entry.matches.push({
-        query: concept.text,
-        term: hit.alternative.text,
-        source: hit.alternative.source,
-        ...(hit.alternative.concept ? { concept: hit.alternative.concept } : {}),
-        fields: fieldNames(hit.fields),
-      });
-    }
-  }
-
-  const ranked = [...scores.entries()]
-    .map(([doc, entry]) => ({ doc, score: entry.sum * (entry.matched / Math.max(1, total)), entry }))
-    .sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
-
+  const byDoc = new Map(ranked.map((hit) => [hit.doc, hit]));
   const results: SearchResult[] = [];
   const taken = new Set<number>();
   for (const hit of options.routes ?? []) {
@@ -117,59 +115,278 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
       const doc = index.positions.get(name);
       if (doc === undefined || taken.has(doc) || results.length >= limit) continue;
       taken.add(doc);
-      const entry = scores.get(doc);
-      results.push(result(index, doc, ROUTE_SCORE - results.length, entry, total, results.length + 1, hit.route));
+      results.push(result(index, doc, ROUTE_SCORE - results.length, byDoc.get(doc), whole.total, results.length + 1, hit.route));
     }
   }
-  for (const { doc, score, entry } of ranked) {
+  for (const hit of ranked) {
     if (results.length >= limit) break;
-    if (taken.has(doc)) continue;
-    results.push(result(index, doc, score, entry, total, results.length + 1));
+    if (taken.has(hit.doc)) continue;
+    taken.add(hit.doc);
+    results.push(result(index, hit.doc, hit.score, hit, whole.total, results.length + 1));
   }
-  return { query: text, limit, concepts: analyzed.concepts.map((concept) => concept.text), results, matched: scores.size };
+  return {
+    query: text,
+    limit,
+    concepts: analyzed.concepts.map((concept) => concept.text),
+    ...(analyzed.actions.length ? { actions: analyzed.actions } : {}),
+    results,
+    matched: whole.ranked.length,
+  };
+}
+
+interface Ranked {
+  doc: number;
+  score: number;
+  entry: ScoreEntry;
+  /** The ranking it came from (the whole request or one part of it): its matches and why are made from it. */
+  from: Ranking;
+}
+
+interface Ranking {
+  analyzed: AnalyzedQuery;
+  /** Set when the ranking is of one part of a compound request. */
+  part?: boolean;
+  /** Per concept of `analyzed`: each matching tool's best alternative. */
+  bests: Array<Map<number, ConceptHit>>;
+  /** The concepts that some tool matched. */
+  total: number;
+  ranked: Ranked[];
+}
+
+interface ConceptHit {
+  score: number;
+  sum: number;
+  alternative: Alternative;
+  fields: number;
+  named: string[] | undefined;
+}
+
+interface ScoreEntry {
+  sum: number;
+  matched: number;
+  /** Name stems matched (few: an array is cheaper than a set here). */
+  named: string[];
+  credited: string[];
+}
+
+/**
+ * Every tool that matches an analysed request, best first (ties by qualified name). Only numbers are kept per tool:
+ * the matches and reasons of the few tools returned are made afterwards (see result), which keeps a search over a
+ * large catalog from allocating for every tool it touches.
+ */
+function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ranking {
+  // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
+  let total = 0;
+  const scores = new Map<number, ScoreEntry>();
+  const bests: Array<Map<number, ConceptHit>> = [];
+
+  for (const concept of analyzed.concepts) {
+    const best = new Map<number, ConceptHit>();
+    for (const alternative of concept.alternatives) {
+      for (const [doc, hit] of alternativeScores(index, alternative)) {
+        const score = hit.score * alternative.weight;
+        const current = best.get(doc);
+        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: hit.named });
+        else {
+          current.sum += score;
+          if (hit.named) current.named = current.named ? [...current.named, ...hit.named] : hit.named;
+          if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
+        }
+      }
+    }
+    bests.push(best);
+    if (best.size) total++;
+    for (const [doc, hit] of best) {
+      let entry = scores.get(doc);
+      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, named: [], credited: [] }));
+      if (hit.named) for (const term of hit.named) if (!entry.named.includes(term)) entry.named.push(term);
+      // Two words of the request found as the same word of the tool (show → get, open → get) are one piece of evidence.
+      const credited = entry.credited;
+      const repeat = credited.length && hit.alternative.stems.every((stem) => credited.includes(stem)) ? REPEAT_SHARE : 1;
+      for (const stem of hit.alternative.stems) if (!credited.includes(stem)) credited.push(stem);
+      entry.sum += repeat * (hit.score + TIE_BREAKER * (hit.sum - hit.score));
+      entry.matched++;
+    }
+  }
+
+  const ranking: Ranking = { analyzed, bests, total, ranked: [], ...(part ? { part } : {}) };
+  for (const [doc, entry] of scores) {
+    const factor =
+      actionFactor(analyzed.actions, index.actions?.[doc]) *
+      nameFactor(index.nameTerms?.[doc], entry.named) *
+      (analyzed.plural && index.pluralNames?.[doc] ? PLURAL_MATCH : 1);
+    ranking.ranked.push({ doc, score: entry.sum * (entry.matched / Math.max(1, total)) * factor, entry, from: ranking });
+  }
+  ranking.ranked.sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
+  return ranking;
+}
+
+/**
+ * The parts of a compound request ("X and Y", "X, then Y"), analysed: only when every part asks for an action of
+ * its own and names something to act on (two concepts or more), so "search and replace" or "Ana and Bob" stay whole.
+ */
+function compoundParts(text: string): AnalyzedQuery[] | undefined {
+  const pieces = text
+    .split(/\s*(?:[,;]\s*(?:and\s+|then\s+)?|\s(?:and then|and also|and|then|after that)\s)\s*/i)
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+  if (pieces.length < 2 || pieces.length > MAX_PARTS) return undefined;
+  const parts = pieces.map(analyzeQuery);
+  return parts.every((part) => part.actions.length && part.concepts.length >= 2) ? parts : undefined;
+}
+
+const MAX_PARTS = 4;
+
+/** The rankings' entries in turn (first of each, then second of each…), each tool once; then the rest of `fill`. */
+function interleave(rankings: Ranked[][], fill: Ranked[]): Ranked[] {
+  const out: Ranked[] = [];
+  const seen = new Set<number>();
+  const depth = Math.max(...rankings.map((ranking) => ranking.length));
+  for (let position = 0; position < depth; position++) {
+    for (const ranking of rankings) {
+      const hit = ranking[position];
+      if (hit && !seen.has(hit.doc)) {
+        seen.add(hit.doc);
+        out.push(hit);
+      }
+    }
+  }
+  for (const hit of fill) if (!seen.has(hit.doc)) out.push(hit);
+  return out;
 }
 
 function result(
   index: SearchIndex,
   doc: number,
   score: number,
-  entry: { matched: number; matches: SearchMatch[] } | undefined,
+  hit: Ranked | undefined,
   total: number,
   rank: number,
   route?: { name: string; index: number },
 ): SearchResult {
   const tool = index.tools[doc]!;
+  const from = hit?.from;
+  const matches: SearchMatch[] = [];
+  from?.bests.forEach((best, position) => {
+    const found = best.get(doc);
+    if (!found) return;
+    const concept = from.analyzed.concepts[position]!;
+    matches.push({
+      query: concept.text,
+      term: found.alternative.text,
+      source: found.alternative.source,
+      ...(found.alternative.concept ? { concept: found.alternative.concept } : {}),
+      fields: fieldNames(found.fields),
+    });
+  });
+  const why = hit && from ? shape(from.analyzed, index, doc, hit.entry.named) : undefined;
   return {
     rank,
     qualifiedName: tool.qualifiedName,
     server: tool.server,
     name: tool.name,
     score: Math.round(score * 10_000) / 10_000,
-    coverage: { matched: entry?.matched ?? 0, total },
-    matches: entry?.matches ?? [],
+    coverage: { matched: hit?.entry.matched ?? 0, total: from?.total ?? total },
+    ...(from?.part ? { part: from.analyzed.text } : {}),
+    matches,
+    ...(why && (why.action.factor !== 1 || why.name.factor !== 1 || why.plural) ? { why } : {}),
     ...(route ? { route } : {}),
     tool,
   };
 }
 
+/** The verb/object factors of a tool's score, for the tools returned. */
+function shape(analyzed: AnalyzedQuery, index: SearchIndex, doc: number, named: readonly string[]): SearchWhy {
+  const performed = index.actions?.[doc];
+  const nameTerms = index.nameTerms?.[doc];
+  const covered = nameTerms?.filter((term) => named.includes(term)).length ?? 0;
+  return {
+    action: { requested: [...analyzed.actions], performed: [...(performed ?? [])], factor: actionFactor(analyzed.actions, performed) },
+    name: { covered, total: nameTerms?.length ?? 0, factor: nameFactor(nameTerms, named) },
+    ...(analyzed.plural && index.pluralNames?.[doc] ? { plural: { factor: PLURAL_MATCH } } : {}),
+  };
+}
+
 /** BM25F score of each tool for one alternative: the mean over its stems (a phrase counts fully only when whole). */
-function alternativeScores(index: SearchIndex, alternative: Alternative): Map<number, { score: number; fields: number }> {
-  const out = new Map<number, { score: number; fields: number }>();
+function alternativeScores(
+  index: SearchIndex,
+  alternative: Alternative,
+): Map<number, { score: number; fields: number; named: string[] | undefined; stems: number }> {
+  const out = new Map<number, { score: number; fields: number; named: string[] | undefined; stems: number }>();
   const share = 1 / alternative.stems.length;
-  for (const term of new Set(alternative.stems)) {
+  // The request's own words count in every field; a lexicon term only where the tool says what it does.
+  const strongOnly = alternative.source === 'lexicon' || alternative.source === 'related';
+  const stems = [...new Set(alternative.stems)];
+  for (const term of stems) {
     const postings = index.postings.get(term);
     if (!postings) continue;
     const idf = index.idf.get(term) ?? 0;
     for (const posting of postings) {
-      const score = share * idf * (posting.frequency / (K1 + posting.frequency));
+      const frequency = strongOnly ? (posting.strong ?? posting.frequency) : posting.frequency;
+      if (!frequency) continue;
+      const fields = strongOnly ? posting.fields & STRONG_MASK : posting.fields;
+      const score = share * idf * (frequency / (K1 + frequency));
       const current = out.get(posting.doc);
+      const named = fields & NAME_MASK ? term : undefined;
       if (current) {
         current.score += score;
-        current.fields |= posting.fields;
-      } else out.set(posting.doc, { score, fields: posting.fields });
+        current.fields |= fields;
+        if (named) (current.named ??= []).push(named);
+        current.stems++;
+      } else out.set(posting.doc, { score, fields, named: named ? [named] : undefined, stems: 1 });
     }
+  }
+  // A lexicon phrase ("get rid of", "write down") means something only whole: a tool with one of its words has not matched it.
+  if (strongOnly && stems.length > 1) {
+    for (const [doc, hit] of out) if (hit.stems < stems.length) out.delete(doc);
   }
   return out;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const NAME_MASK = 1 << FIELDS.indexOf('name');
+const STRONG_MASK = FIELDS.reduce((mask, field, bit) => (field === 'name' || field === 'title' || field === 'summary' ? mask | (1 << bit) : mask), 0);
+
+/**
+ * How the request's actions and the action a tool's name states agree (verb/object structure): the same action
+ * raises the score, an action of the same family (read/list/search) leaves it, another lowers it ("delete the
+ * branch" is not git_branch_create). Neutral when either side states no action.
+ */
+export function actionFactor(requested: readonly string[], performed: readonly string[] | undefined): number {
+  if (!requested.length || !performed?.length) return 1;
+  const families = new Set(requested.map((action) => ACTION_FAMILY[action] ?? action));
+  const matched = performed.some((action) => requested.includes(action));
+  // An action the name states that the request does not ask for, nor one of its family: create_review for "who reviewed".
+  const foreign = performed.some((action) => !requested.includes(action) && !families.has(ACTION_FAMILY[action] ?? action));
+  if (matched) return foreign ? 1 : ACTION_MATCH;
+  return foreign ? ACTION_CONFLICT : 1;
+}
+
+/**
+ * How much of what a tool's name says the request covers: a tool whose every distinctive name word (or a lexicon
+ * term of it) the request asks for is what the request names; one that does something more or else is less likely.
+ */
+export function nameFactor(nameTerms: readonly string[] | undefined, matched: readonly string[]): number {
+  if (!nameTerms?.length) return 1;
+  const covered = nameTerms.filter((term) => matched.includes(term)).length;
+  return 1 + NAME_COVERAGE_WEIGHT * (covered / nameTerms.length);
+}
+
+/** Factor for a tool whose name is in the plural when the request is (a list, several things). */
+export const PLURAL_MATCH = 1.15;
+export const NAME_COVERAGE_WEIGHT = 0.5;
+export const ACTION_MATCH = 1.3;
+export const ACTION_CONFLICT = 0.75;
+
+/** Actions close enough that one may stand for another in a request ("show the issues" is a list). */
+const ACTION_FAMILY: Readonly<Record<string, string>> = {
+  read: 'retrieve',
+  list: 'retrieve',
+  search: 'retrieve',
+  count: 'retrieve',
+  create: 'change',
+  update: 'change',
+  write: 'change',
+  store: 'change',
+};

@@ -3,7 +3,16 @@
  * when the test says so, so every ordering is forced, never timed.
  */
 import type { ServerSpec } from '../../src/config/model.js';
-import type { DownstreamCall, DownstreamSession, JsonObject, Upstream, UpstreamFactory } from '../../src/gateway/index.js';
+import {
+  createGateway,
+  type DownstreamCall,
+  type DownstreamSession,
+  type Gateway,
+  type GatewayOptions,
+  type JsonObject,
+  type Upstream,
+  type UpstreamFactory,
+} from '../../src/gateway/index.js';
 import type { FastDownstream } from '../../src/gateway/types.js';
 import type { RawHandlers } from '../../src/gateway/upstream.js';
 import { serverSpec } from './fixtures.js';
@@ -124,4 +133,30 @@ export function holdingUpstream(name: string, tools: string[], stderr = '') {
 export function recordingDownstream(): FastDownstream & { replies: JsonObject[] } {
   const replies: JsonObject[] = [];
   return { replies, reply: (message) => void replies.push(message), notify: async () => {}, request: async () => ({}) };
+}
+
+/** A gateway over fakes offering `offers` (server → tool names), not started: the test releases each fake. */
+export function gatewayOver(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}) {
+  const factory = gatedFactory(offers);
+  const gateway = createGateway({
+    servers: specs(...Object.keys(offers)),
+    naming: NAMING,
+    discovery: { concurrency: 4 },
+    connect: factory.connect,
+    ...options,
+  });
+  return { gateway, factory };
+}
+
+/**
+ * A gateway over fakes offering `offers`, started with every fake released; `beforeStart` sees the gateway first
+ * (router mode attaches to it there).
+ */
+export async function startedGateway(offers: Record<string, string[]>, options: Partial<GatewayOptions> = {}, beforeStart?: (gateway: Gateway) => void) {
+  const { gateway, factory } = gatewayOver(offers, options);
+  beforeStart?.(gateway);
+  const start = gateway.start();
+  for (const name of Object.keys(offers)) factory.release(name);
+  await start;
+  return { gateway, factory };
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/catalog/types.js';
-import { runCli } from '../helpers/cli.js';
+import { runBin, runCli } from '../helpers/cli.js';
 import { fixtureEntry, writeTempConfig, type TempConfig } from '../helpers/config.js';
 
 // `mcpns list` in-process (main(argv, io)) over real fixture servers.
@@ -34,5 +34,18 @@ describe('list in-process over real servers', () => {
     expect(result.code).toBe(1);
     const catalog = JSON.parse(result.stdout) as Catalog;
     expect(catalog.servers[0]?.error).toMatchObject({ code: 'CONNECT_TIMEOUT', message: expect.stringContaining('500 ms') });
+  });
+
+  it('takes the deadline from MCPNS_TIMEOUT when --timeout is absent; the flag wins; a bad value is a usage error', async () => {
+    const temp = writeTempConfig({ servers: { hung: fixtureEntry('never-initialize') } });
+    temps.push(temp);
+    const fromEnv = await runBin(['list', '--json'], { cwd: temp.dir, env: { MCPNS_TIMEOUT: '400' } });
+    expect(fromEnv.code).toBe(1);
+    expect((JSON.parse(fromEnv.stdout) as Catalog).servers[0]?.error?.message).toContain('400 ms');
+    const flagWins = await runBin(['list', '--json', '--timeout', '300'], { cwd: temp.dir, env: { MCPNS_TIMEOUT: '400' } });
+    expect((JSON.parse(flagWins.stdout) as Catalog).servers[0]?.error?.message).toContain('300 ms');
+    const bad = await runBin(['list'], { cwd: temp.dir, env: { MCPNS_TIMEOUT: 'soon' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("from env 'MCPNS_TIMEOUT' is invalid");
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBin, runCli } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/temp.js';
+import { startFakeEmbeddings } from '../unit/search/fake-embeddings.js';
 
 const CATALOG = ['--catalog', 'fixtures/catalogs/demo.json'];
 const json = (text: string): Record<string, any> => JSON.parse(text) as Record<string, any>;
@@ -13,7 +14,8 @@ describe('mcpns search', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(/^ 1\. memory\/memory_store_conversation {2}score [\d.]+, \d\/\d of the request$/);
     expect(run.stdout).toContain('why save → store (lexicon: store) in name');
-    expect(run.stdout).toContain('why chat → conversation (lexicon: channel) in name');
+    expect(run.stdout).toContain('why chat → conversation (lexicon: conversation) in name');
+    expect(run.stdout).toContain('why asks to store/write, the name says store (×1.3); name words covered 2/2 (×1.5)');
   });
 
   it('--json: the documented schemaVersion 1 document, --limit bounds the results', async () => {
@@ -65,5 +67,31 @@ describe('mcpns search', () => {
     const run = await runBin(['search', 'write a text file', ...CATALOG]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ 1\. files\/file_write_file /);
+  });
+
+  it('--embeddings-url re-ranks by meaning and caches vectors in the state directory; a failing endpoint warns and stays lexical', async () => {
+    const fake = await startFakeEmbeddings();
+    try {
+      const state = makeTempDir('mcpns-search-state-');
+      const env = { MCPNS_STATE_DIR: state, MCPNS_EMBEDDINGS_API_KEY: 'sk-never-printed' };
+      const args = ['search', 'add two numbers', ...CATALOG, '--embeddings-url', fake.url, '--embeddings-model', 'fake'];
+      const run = await runCli([...args, '--json'], { env });
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const document = json(run.stdout);
+      expect(document['semantic']).toMatchObject({ model: 'fake', used: true, embedded: 17 });
+      expect(document['results'][0]).toMatchObject({ semantic: { rank: expect.any(Number) } });
+      expect(fake.requests[0]?.authorization).toBe('Bearer sk-never-printed');
+      const text = await runCli(args, { env });
+      expect(text.stdout).toContain('re-ranked by meaning with fake (17 tool vectors cached, 0 embedded)');
+      fake.mode = 'error';
+      const failed = await runCli(args, { env });
+      expect(failed.code).toBe(0);
+      expect(failed.stderr).toContain('semantic re-ranking skipped');
+      expect(failed.stdout + failed.stderr).not.toContain('sk-never-printed');
+      expect(failed.stdout).toMatch(/^ 1\. /);
+    } finally {
+      await fake.close();
+    }
+    expect((await runCli(['search', 'add', ...CATALOG, '--embeddings-url', 'http://127.0.0.1:1'])).code).toBe(2);
   });
 });

@@ -51,11 +51,17 @@ export default function setup(): () => Promise<void> {
   // OAuth token stores default to the user's state directory: a test never reaches the real one.
   const previousState = process.env['MCPNS_STATE_DIR'];
   process.env['MCPNS_STATE_DIR'] = join(root, 'state');
+  // Discovery deadlines for every CLI run of the suite (in process and built bin): generous, because a 2-core machine
+  // at load 10 can take many seconds to start a fixture server. A test about a deadline passes --timeout itself.
+  const previousTimeout = process.env['MCPNS_TIMEOUT'];
+  process.env['MCPNS_TIMEOUT'] = '60000';
   return async () => {
     if (previous === undefined) delete process.env['TMPDIR'];
     else process.env['TMPDIR'] = previous;
     if (previousState === undefined) delete process.env['MCPNS_STATE_DIR'];
     else process.env['MCPNS_STATE_DIR'] = previousState;
+    if (previousTimeout === undefined) delete process.env['MCPNS_TIMEOUT'];
+    else process.env['MCPNS_TIMEOUT'] = previousTimeout;
     rmSync(root, { recursive: true, force: true });
     if (process.platform !== 'linux') return;
     // Give just-killed process groups a moment to be reaped before calling anything a survivor.

@@ -1,7 +1,17 @@
 import { defineRule } from './define.js';
 import { memberList, argHint } from './wording.js';
 
-export type ShadowedToolArgs = { servers: number; unprefixedTargets: string[]; hint: string };
+/** `tools`: set when one finding stands for every tool the same servers share (`serve --dry-run` groups them). */
+export type ShadowedToolArgs = { servers: number; unprefixedTargets: string[]; hint: string; tools?: string[] };
+
+const MAX_LISTED = 8;
+
+/** `docs and notes share 14 tools: read_file, write_file, … (6 more)`. */
+function sharedList(servers: readonly string[], tools: readonly string[]): string {
+  const names = servers.length > 2 ? `${servers.slice(0, -1).join(', ')} and ${servers.at(-1)!}` : servers.join(' and ');
+  const listed = tools.slice(0, MAX_LISTED).join(', ');
+  return `${names} share ${tools.length} tools: ${listed}${tools.length > MAX_LISTED ? `, … (${tools.length - MAX_LISTED} more)` : ''}`;
+}
 
 export const shadowedTool = defineRule<ShadowedToolArgs>()({
   code: 'SHADOWED_TOOL',
@@ -11,7 +21,9 @@ export const shadowedTool = defineRule<ShadowedToolArgs>()({
   reportedBy: ['check-conflicts', 'check'],
   title: 'The same tool name is offered by several servers',
   message: (f) =>
-    `tool "${f.name}" is offered by ${f.members?.length ?? 0} servers: ${memberList(f)}` +
+    (f.args?.tools && f.args.tools.length > 1
+      ? sharedList([...new Set((f.members ?? []).map((member) => member.server))], f.args.tools)
+      : `tool "${f.name}" is offered by ${f.members?.length ?? 0} servers: ${memberList(f)}`) +
     (f.args?.unprefixedTargets.length
       ? `; ${f.args.unprefixedTargets.join(', ')} expose${f.args.unprefixedTargets.length > 1 ? '' : 's'} the bare name, so they clash there`
       : ''),

@@ -3,7 +3,24 @@ import type { Catalog } from '../../catalog/types.js';
 import { resolveSettings } from '../../call/resolve-settings.js';
 import { EXIT } from '../../exit-codes.js';
 import { searchRouting } from '../../route/index.js';
-import { buildSearchIndex, cleanQuery, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, search, type SearchMatch, type SearchResponse } from '../../search/index.js';
+import { UsageError } from '../../errors.js';
+import {
+  buildSearchIndex,
+  cleanQuery,
+  DEFAULT_LIMIT,
+  embeddingsCacheDirectory,
+  embeddingsEndpoint,
+  MAX_LIMIT,
+  MAX_QUERY_CHARS,
+  search,
+  searchWithEmbeddings,
+  type EmbeddingsOptions,
+  type SearchMatch,
+  type SearchResponse,
+  type SearchWhy,
+  type SemanticReport,
+} from '../../search/index.js';
+import { stateDirectory } from '../../util/state-dir.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import { defineAction, type CommandHost } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
@@ -22,6 +39,9 @@ export function registerSearch(program: Command, host: CommandHost): void {
     .description("rank the catalog's tools for a request as a person would write it: what a model would find through the router")
     .argument('<request...>', 'the request (quote it, or pass the words)')
     .option('--limit <n>', `how many tools to show (1–${MAX_LIMIT}, default ${DEFAULT_LIMIT})`, positiveInteger)
+    .option('--embeddings-url <url>', 'also re-rank by meaning through this OpenAI-compatible embeddings endpoint (…/v1/embeddings)')
+    .option('--embeddings-model <name>', 'the embeddings model (required with --embeddings-url)')
+    .option('--embeddings-timeout <ms>', 'bound on each embeddings request (default 10000)', positiveInteger)
     .addHelpText(
       'after',
       `
@@ -32,6 +52,8 @@ Examples:
 
 No network and no model: tool names split into words, stemming, fielded BM25 and a lexicon of what tool verbs and
 objects mean (docs/search.md). A configured route that fires puts its tools first. Hidden tools are never shown.
+With --embeddings-url the ranking is fused with cosine similarity from that endpoint (${EMBEDDINGS_KEY_ENV} is sent
+as the bearer token; vectors are cached in the state directory); if the endpoint fails, the ranking stays lexical.
 The request is at most ${MAX_QUERY_CHARS} characters; --limit above ${MAX_LIMIT} shows ${MAX_LIMIT}.
 Exit codes: 0 at least one tool found · 1 no tool matches the request · 2 usage/config error (an empty request too).`,
     );
@@ -40,17 +62,52 @@ Exit codes: 0 at least one tool found · 1 no tool matches the request · 2 usag
   defineAction(command, host, async (runtime, options, words) => {
     // A request that cannot be searched is refused before any server starts.
     const request = cleanQuery(words.join(' '));
+    const embeddings = embeddingsOptions(options, runtime.io);
     const config = await loadConfigurationFor(runtime, options);
     const { catalog } = await obtainCatalog(runtime, { settings: options, config });
     const index = buildSearchIndex(catalog.tools, { servers: searchServers(catalog) });
     const routing = searchRouting(request, config?.routes ?? [], catalog, resolveSettings({ profile: options.profile }, config));
     for (const problem of routing.problems) runtime.console.warn(problem, { code: 'ROUTE_TARGET_UNRESOLVED' });
-    const response = search(index, request, { ...(options.limit !== undefined ? { limit: options.limit } : {}), routes: routing.hits });
+    const searchOptions = { ...(options.limit !== undefined ? { limit: options.limit } : {}), routes: routing.hits };
+    const response: SearchResponse & { semantic?: SemanticReport } = embeddings
+      ? await searchWithEmbeddings(index, request, {
+          ...searchOptions,
+          embeddings,
+          onWarning: (message) => runtime.console.warn(message, { code: 'SEARCH_EMBEDDINGS_FAILED' }),
+        })
+      : search(index, request, searchOptions);
     if (runtime.console.json)
       runtime.console.out(JSON.stringify(searchDocument(response, catalog.tools.filter((tool) => !tool.hidden).length), null, 2) + '\n');
     else runtime.console.out(renderSearch(response, runtime.console.color));
     return response.results.length ? EXIT.OK : EXIT.FINDINGS;
   });
+}
+
+/** The environment variable whose value is sent as the embeddings endpoint's bearer token (never printed). */
+export const EMBEDDINGS_KEY_ENV = 'MCPNS_EMBEDDINGS_API_KEY';
+
+/** The embeddings options from the flags, or undefined without --embeddings-url; a usage error for a bad pair. */
+function embeddingsOptions(
+  options: { embeddingsUrl?: string; embeddingsModel?: string; embeddingsTimeout?: number },
+  io: { env: Record<string, string | undefined>; home: string },
+): EmbeddingsOptions | undefined {
+  if (!options.embeddingsUrl) {
+    if (options.embeddingsModel) throw new UsageError('--embeddings-model needs --embeddings-url');
+    return undefined;
+  }
+  if (!options.embeddingsModel) throw new UsageError('--embeddings-url needs --embeddings-model (the model the endpoint should use)');
+  try {
+    embeddingsEndpoint(options.embeddingsUrl);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  return {
+    url: options.embeddingsUrl,
+    model: options.embeddingsModel,
+    apiKey: io.env[EMBEDDINGS_KEY_ENV] || undefined,
+    cacheDirectory: embeddingsCacheDirectory(stateDirectory({ env: io.env, home: io.home })),
+    ...(options.embeddingsTimeout ? { timeoutMs: options.embeddingsTimeout } : {}),
+  };
 }
 
 /** The servers' keys, titles and instructions: searched with their tools. */
@@ -66,7 +123,7 @@ function searchServers(catalog: Catalog): Array<{ name: string; title?: string; 
  * The `search --json` document (schemaVersion 1): the request as searched, its concepts, how many tools were searched
  * and matched, and the results with their score, coverage, why (matches) and the route that put them first.
  */
-export function searchDocument(response: SearchResponse, searched: number): Record<string, unknown> {
+export function searchDocument(response: SearchResponse & { semantic?: SemanticReport }, searched: number): Record<string, unknown> {
   return {
     schemaVersion: SEARCH_SCHEMA_VERSION,
     query: response.query,
@@ -74,6 +131,8 @@ export function searchDocument(response: SearchResponse, searched: number): Reco
     limit: response.limit,
     searched,
     matched: response.matched,
+    ...(response.actions?.length ? { actions: response.actions } : {}),
+    ...(response.semantic ? { semantic: response.semantic } : {}),
     results: response.results.map((result) => ({
       rank: result.rank,
       qualifiedName: result.qualifiedName,
@@ -83,7 +142,11 @@ export function searchDocument(response: SearchResponse, searched: number): Reco
       ...(result.tool.description !== undefined ? { description: result.tool.description } : {}),
       score: result.score,
       coverage: result.coverage,
+      ...(result.part ? { part: result.part } : {}),
       ...(result.route ? { route: result.route } : {}),
+      ...(result.why ? { why: result.why } : {}),
+      ...(result.lexical ? { lexical: result.lexical } : {}),
+      ...(result.semantic ? { semantic: result.semantic } : {}),
       matches: result.matches,
     })),
   };
@@ -102,19 +165,33 @@ export function describeMatch(match: SearchMatch): string {
   return `${via} in ${match.fields.join(', ')}`;
 }
 
-export function renderSearch(response: SearchResponse, color: boolean): string {
+/** The verb/object factors in words: "asks to delete, the name says delete (×1.3); name words covered 2/2 (×1.5)". */
+export function describeShape(why: SearchWhy): string {
+  const parts: string[] = [];
+  if (why.action.factor !== 1) parts.push(`asks to ${why.action.requested.join('/')}, the name says ${why.action.performed.join('/')} (×${why.action.factor})`);
+  if (why.name.factor !== 1) parts.push(`name words covered ${why.name.covered}/${why.name.total} (×${Math.round(why.name.factor * 100) / 100})`);
+  if (why.plural) parts.push(`plural in the request and the name (×${why.plural.factor})`);
+  return parts.join('; ');
+}
+
+export function renderSearch(response: SearchResponse & { semantic?: SemanticReport }, color: boolean): string {
   const chalk = makeChalk(color);
   if (!response.results.length) return `no tool matches ${safe(JSON.stringify(response.query))}\n`;
   let text = '';
   for (const result of response.results) {
     const summary = (result.tool.description ?? '').replace(/\s+/g, ' ').trim();
     const short = summary.length > 100 ? `${summary.slice(0, 99)}…` : summary;
-    text += `${String(result.rank).padStart(2)}. ${chalk.cyan(safe(result.qualifiedName))}  ${chalk.dim(`score ${result.score}, ${result.coverage.matched}/${result.coverage.total} of the request`)}\n`;
+    text += `${String(result.rank).padStart(2)}. ${chalk.cyan(safe(result.qualifiedName))}  ${chalk.dim(`score ${result.score}, ${result.coverage.matched}/${result.coverage.total} of ${result.part ? safe(JSON.stringify(result.part)) : 'the request'}`)}\n`;
     if (short) text += `    ${safe(short)}\n`;
     if (result.route) text += `    ${chalk.green('route')} ${safe(JSON.stringify(result.route.name))} (routes[${result.route.index}]) fired\n`;
     for (const match of result.matches) text += `    ${chalk.dim('why')} ${describeMatch(match)}\n`;
+    if (result.why) text += `    ${chalk.dim('why')} ${describeShape(result.why)}\n`;
+    if (result.semantic)
+      text += `    ${chalk.dim('why')} meaning: #${result.semantic.rank} by similarity (${result.semantic.similarity})${result.lexical ? `, #${result.lexical.rank} by words` : ', no word matched'}\n`;
   }
   const more = response.matched - response.results.filter((result) => result.coverage.matched > 0).length;
+  if (response.semantic?.used)
+    text += `\nre-ranked by meaning with ${safe(response.semantic.model)} (${response.semantic.cached} tool vectors cached, ${response.semantic.embedded} embedded)\n`;
   if (more > 0) text += `\n${more} more tool${more === 1 ? '' : 's'} matched (--limit ${Math.min(MAX_LIMIT, response.limit + 5)} shows more)\n`;
   return text;
 }

@@ -1,9 +1,8 @@
-import { Option, type Command } from '@commander-js/extra-typings';
+import { Help, Option, type Command } from '@commander-js/extra-typings';
 import { closeSync, openSync, watch, writeSync, type FSWatcher } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Catalog, CatalogTool } from '../../catalog/types.js';
-import { runChecks, summarize } from '../../checks/run.js';
-import type { Finding } from '../../checks/types.js';
+import { runChecks } from '../../checks/run.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import type { ServerSpec } from '../../config/model.js';
 import { unknownServer } from '../../config/select-servers.js';
@@ -14,6 +13,7 @@ import type { GatewayEvent, RequestLogEntry } from '../../gateway/types.js';
 import type { HttpGateway } from '../../gateway/serve-http.js';
 import { DEFAULT_GATEWAY_STYLE } from '../../gateway/names.js';
 import { isGatewayEntry } from '../../gateway/own-entry.js';
+import { clientNames, collisionFindings, judgeThroughGateway } from '../../gateway/client-view.js';
 import { INSTALL_CLIENTS, INSTALL_SCOPES } from '../../gateway/install/types.js';
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
@@ -38,14 +38,11 @@ export function registerServe(program: Command, host: CommandHost): void {
     .command('serve')
     .description('run the namespacing gateway: every configured server behind one MCP server (stdio, or Streamable HTTP with --http)')
     .addOption(new Option(OPTIONS.http.flags, OPTIONS.http.description).argParser(parseListen))
-    .option(OPTIONS.tokenFile.flags, `require "Authorization: Bearer <token>" on --http, the token read from this file (or set ${TOKEN_ENV})`)
+    .option(OPTIONS.tokenFile.flags, `${OPTIONS.tokenFile.description} (or ${TOKEN_ENV})`)
     .addOption(new Option(OPTIONS.allowedHost.flags, OPTIONS.allowedHost.description).argParser(collectCommaList))
     .addOption(new Option(OPTIONS.allowedOrigin.flags, OPTIONS.allowedOrigin.description).argParser(collectCommaList))
     .addOption(
-      new Option(
-        OPTIONS.gatewayStyle.flags,
-        `how exposed names are built (default ${DEFAULT_GATEWAY_STYLE}: server__tool; hybrid: bare when only one server has it)`,
-      ).argParser((value: string) => {
+      new Option(OPTIONS.gatewayStyle.flags, `how names are built (default ${DEFAULT_GATEWAY_STYLE}: server__tool)`).argParser((value: string) => {
         if (getTarget(value).kind !== 'style') throw new UsageError(`"${value}" is not a naming style`, { hint: 'pass client presets to --for' });
         return value;
       }),
@@ -59,12 +56,15 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.as.flags, OPTIONS.as.description, 'mcpns')
     .option(OPTIONS.dryRun.flags, OPTIONS.dryRun.description)
     .option(OPTIONS.lazy.flags, OPTIONS.lazy.description)
+    .option(OPTIONS.router.flags, OPTIONS.router.description)
     .option(OPTIONS.logFile.flags, OPTIONS.logFile.description)
     .option(OPTIONS.logArgs.flags, OPTIONS.logArgs.description)
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
+    .option(OPTIONS.markDescriptions.flags, OPTIONS.markDescriptions.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
-    .addOption(new Option(OPTIONS.callTimeout.flags, OPTIONS.callTimeout.description).argParser(positiveInteger))
+    // Kept out of the help screen (it must fit one, test/integration/serve-help.test.ts): docs/serve.md documents it.
+    .addOption(new Option(OPTIONS.callTimeout.flags, OPTIONS.callTimeout.description).argParser(positiveInteger).hideHelp())
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
     .addOption(new Option(OPTIONS.uninstall.flags, OPTIONS.uninstall.description).choices(INSTALL_CLIENTS))
@@ -73,17 +73,29 @@ export function registerServe(program: Command, host: CommandHost): void {
     .addHelpText(
       'after',
       `
-Examples:
-  mcpns serve                                   # stdio: put {"command":"npx","args":["mcpns","serve"]} in a client's config
-  mcpns serve --for claude-code --as mcpns      # names fit Claude Code's mcp__mcpns__… budget
-  mcpns serve --style hybrid                    # bare names unless two servers share one
-  mcpns serve --dry-run --for vscode            # what the gateway would expose (CI: exit code of check)
+Also takes list's source, discovery and output options (-c/--config, --client, --scan,
+--server, --profile, --include-disabled, --input, --approval-mode, --timeout, --concurrency,
+--max-response-size, --page-size, --json, -q, -v, --no-color, --wide): see mcpns list --help.
+More: docs/serve.md.
 
-Exit codes: 0 stopped cleanly · 1 refused to start (--strict and a name collision) or --dry-run findings ·
-2 usage/config error (nothing to serve, a config file its client refuses) · 130/143 on SIGINT/SIGTERM (every upstream
-process gone). SIGHUP reloads the configuration.`,
+Examples:
+  mcpns serve --install claude-code         # the gateway's entry into Claude Code's .mcp.json
+  mcpns serve --install codex --dry-run     # the diff it would make; writes nothing
+  mcpns serve --dry-run --json --for codex  # the names Codex would show, and findings
+  mcpns serve --http 8765                   # http://127.0.0.1:8765/mcp, status page at /
+  mcpns serve --for claude-code --as mcpns  # stdio; names fit mcp__mcpns__…
+  mcpns serve --router --dry-run            # search_tools + call_tool (+ pins) instead of every tool
+
+Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2 usage/config error ·
+130/143 on SIGINT/SIGTERM. SIGHUP reloads the configuration.`,
     );
+  // A short help: the options every catalog command shares are named in one paragraph (completion still offers them).
+  const serveOwn = new Set(base.options.map((option) => option.long).filter((flag) => flag !== '--page-size'));
   const command = withTableOptions(withOutputOptions(withDiscoveryOptions(withSourceOptions(base))));
+  command.configureHelp({
+    helpWidth: 100,
+    visibleOptions: (cmd) => new Help().visibleOptions(cmd).filter((option) => serveOwn.has(option.long) || option.long === '--help'),
+  });
 
   defineAction(command, host, async (runtime, options) => {
     if (options.install !== undefined || options.uninstall !== undefined) {
@@ -104,11 +116,13 @@ process gone). SIGHUP reloads the configuration.`,
     const events = eventPrinter(runtime);
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
     const { createGateway } = await import('../../gateway/index.js');
+    const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile) : undefined;
     const gateway = createGateway({
+      ...(routing ? { providers: routing.providers, listTransform: routing.listTransform, checkCall: routing.checkCall } : {}),
       servers,
       config,
       profile: options.profile,
-      naming: { style, for: options.for, key: options.as },
+      naming: { style, for: options.for, key: options.as, markDescriptions: options.markDescriptions === true },
       lazy: options.lazy === true && options.dryRun !== true,
       pageSize: options.pageSize,
       ...(options.callTimeout !== undefined ? { callTimeoutMs: options.callTimeout } : {}),
@@ -125,12 +139,22 @@ process gone). SIGHUP reloads the configuration.`,
         ...(auth ? { auth } : {}),
       },
     });
+    routing?.attach(gateway);
     try {
       const strict = options.strict === true;
       if (options.dryRun) {
         await gateway.start();
         if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
-        return dryRun(runtime, gateway, config, { style, for: options.for, key: options.as, failOn: options.failOn, wide: options.wide === true, strict });
+        const router = routing ? (await import('../services/serve-router.js')).routerDryRun(routing, gateway) : undefined;
+        return dryRun(runtime, gateway, config, {
+          style,
+          for: options.for,
+          key: options.as,
+          failOn: options.failOn,
+          wide: options.wide === true,
+          strict,
+          router,
+        });
       }
       // Answer at once: the endpoint is open (a busy port fails here, before any server starts) and a client's
       // initialize is answered while the upstreams start beside it; lists wait a bounded time for them.
@@ -156,6 +180,7 @@ process gone). SIGHUP reloads the configuration.`,
             return refused.abort();
           }
           reportStart(runtime, gateway, config);
+          if (routing) void import('../services/serve-router.js').then((module) => module.reportRouterProblems(runtime, routing));
           const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
           runtime.console.status(`serving ${startSummary(gateway)} ${where}`, served ? { url: served.url, port: served.address.port } : {});
         },
@@ -282,26 +307,8 @@ function keptApart(collision: { kind: string; name: string; members: readonly st
   return `NAME_COLLISION: ${collision.kind} name ${terminalSafe(collision.name)} is given to ${members}: kept apart as ${collision.exposed.join(' and ')} (--strict refuses instead)`;
 }
 
-/**
- * NAME_COLLISION findings for names the style gives several pairs. The gateway keeps them apart (each gets its pair's
- * hash), so they are warnings; with `--strict` they are errors, and serve refuses to start.
- */
-function collisionFindings(gateway: Gateway, style: string, strict: boolean): Finding[] {
-  return gateway.exposure.collisions.map((collision) => ({
-    code: 'NAME_COLLISION' as const,
-    severity: strict ? ('error' as const) : ('warning' as const),
-    target: `${style}${collision.kind === 'prompt' ? ' (prompts)' : ''}`,
-    name: collision.name,
-    members: collision.members,
-    args: {
-      cause: 'mangled' as const,
-      hint: `${strict ? '' : `exposed as ${collision.exposed.join(' and ')}, names that change if the servers do; `}rename one of the servers in config, pick another --style, or hide one of them with a profile (tools.deny "${collision.members[0]!.server}/${collision.members[0]!.tool}")`,
-    },
-  }));
-}
-
 function refuseCollisions(runtime: Runtime, gateway: Gateway, style: string): boolean {
-  const findings = collisionFindings(gateway, style, true);
+  const findings = collisionFindings(gateway.exposure, style, true);
   if (!findings.length) return false;
   const result = { schemaVersion: 1 as const, targets: [style], findings, summary: { error: findings.length, warning: 0, info: 0 } };
   const text = formatters[runtime.console.json ? 'json' : 'text'](result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: 'error' });
@@ -341,53 +348,75 @@ function reportStart(runtime: Runtime, gateway: Gateway, config: LoadedConfig): 
   }
 }
 
-/** `--dry-run`: the catalog the gateway exposes, in list's renderer, then the check exit code. */
+/** `--dry-run`: the catalog the gateway exposes, in list's renderer (names as `--for` shows them), then the check exit code. */
 function dryRun(
   runtime: Runtime,
   gateway: Gateway,
   config: LoadedConfig,
-  settings: { style: string; for?: string | undefined; key: string; failOn: (typeof FAIL_ON)[number]; wide: boolean; strict: boolean },
+  settings: {
+    style: string;
+    for?: string | undefined;
+    key: string;
+    failOn: (typeof FAIL_ON)[number];
+    wide: boolean;
+    strict: boolean;
+    /** `--router`: what a client is shown instead (serve-router.ts). */
+    router?: { document: Record<string, unknown>; text: string } | undefined;
+  },
 ): number {
   const source = gateway.catalog;
   if (!source) return EXIT.ERROR;
   const exposure = gateway.exposure;
+  const naming = { style: settings.style, for: settings.for, key: settings.key };
+  const names = clientNames(exposure, naming);
   const byPair = new Map(source.tools.map((tool) => [`${tool.server}\0${tool.name}`, tool]));
-  const tools: CatalogTool[] = [];
-  for (const tool of exposure.tools) {
-    const route = exposure.toolRoutes.get(tool['name'] as string);
-    // A tool the gateway answers itself (a provider's) has no upstream pair.
-    if (!route) continue;
-    const original = byPair.get(`${route.server}\0${route.name}`);
-    if (original) tools.push({ ...original, qualifiedName: tool['name'] as string });
+  const marked = new Map(exposure.marked.map((mark) => [`${mark.kind}\0${mark.server}\0${mark.tool}`, mark.to]));
+  const shown: Array<{ tool: CatalogTool; name: (typeof names)[number] }> = [];
+  for (const name of names) {
+    const original = byPair.get(`${name.server}\0${name.tool}`);
+    if (!original || original.hidden) continue;
+    // Titles and descriptions as exposed (a server mark on tools several servers offer alike).
+    const title = marked.get(`title\0${name.server}\0${name.tool}`);
+    const description = marked.get(`description\0${name.server}\0${name.tool}`);
+    const tool = { ...original, qualifiedName: name.exposed, ...(description !== undefined ? { description } : {}) };
+    if (title !== undefined && original.title !== undefined) tool.title = title;
+    if (title !== undefined && typeof original.annotations?.title === 'string') tool.annotations = { ...original.annotations, title };
+    shown.push({ tool, name });
   }
-  const catalog: Catalog = { ...source, style: settings.style, tools: tools.filter((tool) => !tool.hidden) };
-  const renderings: Rendering[] = [];
-  if (settings.for) {
-    const client = getTarget(settings.for);
-    const finals = client.render({
-      servers: [{ name: settings.key, serverInfo: { name: settings.key } }],
-      tools: catalog.tools.map((tool) => ({ server: settings.key, tool: tool.qualifiedName })),
-    });
-    renderings.push({
-      ...finals,
-      target: settings.for,
-      names: finals.names.map((name, index) => ({ ...name, server: catalog.tools[index]!.server, tool: catalog.tools[index]!.name })),
-    });
-  }
-  const checks = runChecks(
-    { catalog: source, config: config ?? emptyConfig(runtime.io.cwd), targets: [settings.style, ...(settings.for ? [settings.for] : [])] },
-    ['conflicts', 'lint'],
-  );
-  const collisions = collisionFindings(gateway, settings.style, settings.strict);
-  // The check's NAME_COLLISION for the gateway's own style is the one the gateway resolved: its finding replaces it.
-  const resolved = new Set(collisions.map((finding) => `${finding.target}\0${finding.name}`));
-  const findings = [
-    ...collisions,
-    ...checks.findings.filter((finding) => finding.code !== 'NAME_COLLISION' || !resolved.has(`${finding.target}\0${finding.name}`)),
-  ];
-  const result = { ...checks, findings, summary: summarize(findings) };
+  const catalog: Catalog = { ...source, style: settings.style, tools: shown.map(({ tool }) => tool) };
+  const renderings: Rendering[] = settings.for
+    ? [
+        {
+          target: settings.for,
+          lookup: new Map(),
+          names: shown.map(({ name }) => ({
+            server: name.server,
+            tool: name.tool,
+            name: name.final,
+            ...(name.dropped !== undefined ? { dropped: name.dropped } : {}),
+          })),
+        },
+      ]
+    : [];
+  const result = judgeThroughGateway({
+    catalog: source,
+    exposure,
+    config: config ?? emptyConfig(runtime.io.cwd),
+    naming,
+    collisions: collisionFindings(gateway.exposure, settings.style, settings.strict),
+  });
   if (runtime.console.json) {
-    runtime.console.out(JSON.stringify({ ...catalog, shortened: exposure.shortened, findings: result.findings, summary: result.summary }, null, 2) + '\n');
+    const document = {
+      ...catalog,
+      gateway: { key: settings.key, style: settings.style, ...(settings.for ? { for: settings.for } : {}) },
+      names: shown.map(({ name }) => name),
+      marked: exposure.marked,
+      ...(settings.router ? { router: settings.router.document } : {}),
+      shortened: exposure.shortened,
+      findings: result.findings,
+      summary: result.summary,
+    };
+    runtime.console.out(JSON.stringify(document, null, 2) + '\n');
   } else {
     runtime.console.out(
       renderList(catalog, renderings, {
@@ -399,7 +428,13 @@ function dryRun(
     );
     for (const entry of exposure.shortened)
       runtime.console.out(`shortened: ${terminalSafe(entry.server)}/${terminalSafe(entry.tool)} → ${entry.to} (${terminalSafe(entry.reason)})\n`);
-    if (findings.length)
+    const titles = exposure.marked.filter((mark) => mark.kind === 'title');
+    if (titles.length)
+      runtime.console.out(
+        `titles marked: ${titles.length} tool(s) several servers offer alike, e.g. "${terminalSafe(titles[0]!.from)}" → "${terminalSafe(titles[0]!.to)}"${exposure.marked.length > titles.length ? `; ${exposure.marked.length - titles.length} description(s) prefixed` : ''}\n`,
+      );
+    if (settings.router) runtime.console.out(settings.router.text);
+    if (result.findings.length)
       runtime.console.out('\n' + formatters.text(result, { color: runtime.console.color, cwd: runtime.io.cwd, failOn: settings.failOn, config }));
   }
   const failed = source.servers.some((server) => server.status === 'error');

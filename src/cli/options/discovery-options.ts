@@ -3,6 +3,12 @@ import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RESPONSE_BYTES } from '../../discovery
 import { byteSize, collectCommaList, positiveInteger } from './parsers.js';
 import { OPTIONS } from './table.js';
 
+/**
+ * The environment variable that sets --timeout when the flag is absent: a slow or loaded CI machine raises every
+ * deadline at once without editing each command line.
+ */
+const TIMEOUT_ENV = 'MCPNS_TIMEOUT';
+
 /** How the tools are obtained: a saved catalog or live servers, which of them, under which profile and limits. */
 export type DiscoverySettings = {
   /** --catalog: read this catalog document instead of starting servers. */
@@ -10,7 +16,7 @@ export type DiscoverySettings = {
   /** --server: only these servers (undefined = all). */
   server?: string[] | undefined;
   profile?: string | undefined;
-  /** --timeout when given: absent, each server gets the default for its kind (10 s, 120 s through a package runner). */
+  /** --timeout (or MCPNS_TIMEOUT) when given: absent, each server gets the default for its kind (10 s, 120 s through a package runner). */
   timeout?: number | undefined;
   concurrency: number;
   includeDisabled?: true | undefined;
@@ -32,7 +38,7 @@ export function withDiscoveryOptions<A extends unknown[], O extends OptionValues
   return withServerOption(command, shape)
     .option(OPTIONS.catalog.flags, OPTIONS.catalog.description)
     .option(OPTIONS.profile.flags, OPTIONS.profile.description)
-    .addOption(new Option(OPTIONS.timeout.flags, OPTIONS.timeout.description).argParser(positiveInteger))
+    .addOption(new Option(OPTIONS.timeout.flags, OPTIONS.timeout.description).argParser(positiveInteger).env(TIMEOUT_ENV))
     .addOption(new Option(OPTIONS.concurrency.flags, OPTIONS.concurrency.description).argParser(positiveInteger).default(DEFAULT_CONCURRENCY))
     .addOption(new Option(OPTIONS.maxResponseSize.flags, OPTIONS.maxResponseSize.description).argParser(byteSize).default(DEFAULT_MAX_RESPONSE_BYTES, '64MiB'))
     .option(OPTIONS.includeDisabled.flags, OPTIONS.includeDisabled.description);

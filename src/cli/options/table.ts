@@ -122,34 +122,44 @@ export const OPTIONS = {
   // serve (serve.ts passes its own text where the help names a constant of the gateway)
   http: {
     flags: '--http <[host:]port>',
-    description: 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (host 127.0.0.1 unless given; port 0 picks one)',
+    description: 'Streamable HTTP on [HOST:]PORT, not stdio (/mcp; status page at /)',
     // The port is bound before any server starts (a busy one fails with nothing started): nothing to start ahead.
     spawn: 'decline',
   },
-  tokenFile: { flags: '--token-file <file>', description: 'require "Authorization: Bearer <token>" on --http, the token read from this file', spawn: 'none' },
-  allowedHost: { flags: '--allowed-host <hosts>', description: 'with --http: Host names accepted besides loopback ones (comma-separated)', spawn: 'none' },
+  tokenFile: { flags: '--token-file <file>', description: 'with --http: the bearer token to require, read from this file', spawn: 'none' },
+  allowedHost: { flags: '--allowed-host <hosts>', description: 'with --http: Host names accepted besides loopback (comma-separated)', spawn: 'none' },
   allowedOrigin: {
     flags: '--allowed-origin <origins>',
-    description: 'with --http: browser Origins accepted besides loopback ones (comma-separated)',
+    description: 'with --http: Origins accepted besides loopback (comma-separated)',
     spawn: 'none',
   },
   gatewayStyle: { flags: '--style <style>', description: 'how exposed names are built', spawn: 'none' },
   for: {
     flags: '--for <preset>',
-    description: "the client that will use the gateway: names are budgeted so that client's final name (its own prefix included) fits and stays unique",
+    description: "the client's preset: names budgeted to fit it and stay unique",
     spawn: 'none',
   },
-  as: { flags: '--as <key>', description: 'the name the client knows the gateway by (its config key; part of the prefix --for budgets)', spawn: 'none' },
+  as: { flags: '--as <key>', description: "the client's config key for the gateway", spawn: 'none' },
   dryRun: {
     flags: '--dry-run',
-    description: 'print the catalog the gateway would expose, run the checks, and exit with the check exit code',
+    description: 'print what would be exposed, run the checks, exit as check does',
     spawn: 'none',
   },
   // --lazy starts nothing until the first request: nothing to start ahead.
   lazy: { flags: '--lazy', description: 'start the upstream servers on the first request instead of at start', spawn: 'decline' },
+  router: {
+    flags: '--router',
+    description: 'list search_tools, call_tool and describe_tool (plus pinned tools) instead of every tool (docs/router.md)',
+    spawn: 'none',
+  },
   logFile: {
     flags: '--log-file <file>',
-    description: 'append one JSON line per request (time, session, method, server, tool, duration, outcome, bytes)',
+    description: 'append a JSON line per request (time, tool, duration, outcome)',
+    spawn: 'none',
+  },
+  markDescriptions: {
+    flags: '--mark-descriptions',
+    description: "also prefix shared tools' descriptions with a server mark",
     spawn: 'none',
   },
   logArgs: { flags: '--log-args', description: 'with --log-file: also log tool arguments (secrets redacted)', spawn: 'none' },
@@ -157,34 +167,32 @@ export const OPTIONS = {
   pageSize: { flags: '--page-size <n>', description: 'items per page of the lists served to clients', spawn: 'none' },
   callTimeout: {
     flags: '--call-timeout <ms>',
-    description:
-      'ceiling on one request to an upstream that neither answers nor reports progress; it is then cancelled and the client answered -32001 (default: 600000)',
+    description: 'fail a call to an upstream silent this long (no answer, no progress) with -32001 (default 600000)',
     spawn: 'none',
   },
   serveStrict: {
     flags: '--strict',
-    description: 'refuse to start when the style gives two tools one name (default: keep them apart with a hash and report it)',
+    description: 'refuse to start on a name collision (default: keep apart, report)',
     spawn: 'none',
   },
   // serve --install / --uninstall edit a client's files and start no server.
   install: {
     flags: '--install <client>',
-    description:
-      "write the gateway's entry into that client's config and take the servers it serves away from the client; with --dry-run: print the diff, write nothing",
+    description: "write the gateway's entry into this client's config (--dry-run: the diff)",
     spawn: 'decline',
   },
-  uninstall: { flags: '--uninstall <client>', description: 'undo --install for that client: every file it changed restored byte for byte', spawn: 'decline' },
+  uninstall: { flags: '--uninstall <client>', description: 'undo --install: every file it changed restored byte for byte', spawn: 'decline' },
   installScope: {
     flags: '--scope <scope>',
-    description: "with --install: the client's project or user file (default: as the client's own mcp add does: user for codex, project otherwise)",
+    description: "with --install: project or user file (default: as the client's mcp add)",
     spawn: 'decline',
   },
   installCommand: {
     flags: '--command <command>',
-    description: "with --install: how the entry runs mcpns, e.g. mcpns from PATH (default: node and this mcpns's bin, by absolute path)",
+    description: 'with --install: how the entry runs mcpns (default: node <this bin>)',
     spawn: 'decline',
   },
-  dryRunFailOn: { flags: '--fail-on <severity>', description: 'with --dry-run: exit 1 when a finding is at or above this severity', spawn: 'none' },
+  dryRunFailOn: { flags: '--fail-on <severity>', description: 'with --dry-run: exit 1 at or above this severity', spawn: 'none' },
 } as const satisfies Record<string, OptionSpec>;
 
 /** How spawn first reads one name of an option: whether it takes a value (`list`: up to the next option) and its effect. */

@@ -25,6 +25,7 @@ export interface InstallSettings {
   scope?: string | undefined;
   key: string;
   style?: string | undefined;
+  router?: true | undefined;
   command?: string | undefined;
   dryRun: boolean;
 }
@@ -82,6 +83,7 @@ async function install(runtime: Runtime, settings: Settings, target: { client: I
     platform: process.platform,
     key: settings.key,
     style: settings.style,
+    router: settings.router === true,
     command: settings.command ? [settings.command] : ['node', bin],
     read: readText,
   });

@@ -49,6 +49,7 @@ function gatewayArgv(request: InstallRequest, config: string, served: readonly s
     '--config',
     config,
     ...(request.style ? ['--style', request.style] : []),
+    ...(request.router ? ['--router'] : []),
     // The servers stay in the client's file, switched off there: the gateway serves exactly these, never its own entry.
     ...(served ? ['--include-disabled', ...served.flatMap((name) => ['--server', name])] : []),
   ];

@@ -21,6 +21,8 @@ export interface InstallRequest {
   key: string;
   /** `--style`, written into the entry when given. */
   style?: string | undefined;
+  /** `--router`: the entry serves in router mode (search_tools + call_tool instead of every tool). */
+  router?: boolean | undefined;
   /** The argv that starts this mcpns: `node <absolute bin>`, or `mcpns` with --command. */
   command: readonly string[];
   /** A file's text, or undefined when there is none. */

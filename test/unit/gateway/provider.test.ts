@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createGateway, serveGatewayStdio, type GatewayEvent, type JsonObject, type RequestLogEntry, type ToolProvider } from '../../../src/gateway/index.js';
 import type { LocalTool } from '../../../src/gateway/provider.js';
 import { waitUntil } from '../../helpers/assertions.js';
-import { fakeCall, fakeSession, gatedFactory, holdingUpstream, NAMING, settle, specs, toolNames } from '../../helpers/fake-upstream.js';
+import { fakeCall, fakeSession, gatedFactory, holdingUpstream, NAMING, settle, specs, startedGateway, toolNames } from '../../helpers/fake-upstream.js';
 
 const text = (value: string): JsonObject => ({ content: [{ type: 'text', text: value }] });
 
@@ -38,20 +38,7 @@ const echo: LocalTool = {
   call: async (args) => text(`echo:${String(args['say'])}`),
 };
 
-async function started(offers: Record<string, string[]>, options: Partial<Parameters<typeof createGateway>[0]> = {}) {
-  const factory = gatedFactory(offers);
-  const gateway = createGateway({
-    servers: specs(...Object.keys(offers)),
-    naming: NAMING,
-    discovery: { concurrency: 4 },
-    connect: factory.connect,
-    ...options,
-  });
-  const start = gateway.start();
-  for (const name of Object.keys(offers)) factory.release(name);
-  await start;
-  return { gateway, factory };
-}
+const started = startedGateway;
 
 describe('the provider seam', () => {
   it('lists a local tool beside upstream tools and answers its call without any upstream', async () => {

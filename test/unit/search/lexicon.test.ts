@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEXICON } from '../../../src/search/lexicon.js';
-import { analyzeQuery } from '../../../src/search/query.js';
+import { analyzeQuery, lexiconForm, TOPIC_WEIGHT } from '../../../src/search/query.js';
 
 const expansions = (query: string): Record<string, string[]> =>
   Object.fromEntries(analyzeQuery(query).concepts.map((concept) => [concept.text, concept.alternatives.map((alternative) => alternative.text)]));
@@ -41,5 +41,41 @@ describe('lexicon', () => {
 
   it('keeps a word outside the lexicon as itself only', () => {
     expect(expansions('zebra')).toEqual({ zebra: ['zebra'] });
+  });
+});
+
+describe('lexicon forms: light stemming only', () => {
+  it.each([
+    ['tickets', 'ticket'],
+    ['entities', 'entity'],
+    ['creating', 'create'],
+    ['stopped', 'stop'],
+    ['deleted', 'delete'],
+    ['general', 'general'],
+    ['organization', 'organization'],
+  ])('%s → %s', (word, form) => {
+    expect(lexiconForm(word)).toBe(form);
+  });
+
+  it('does not merge words Porter merges: "general" is not "generate" (create)', () => {
+    expect(expansions('the general channel')['general']).toEqual(['general']);
+  });
+
+  it('a word related to a group searches its terms weakly; "dump" lists, "forget" deletes', () => {
+    const rows = analyzeQuery('count the rows').concepts.find((concept) => concept.text === 'rows');
+    expect(rows?.alternatives).toContainEqual(expect.objectContaining({ text: 'database', source: 'related', weight: TOPIC_WEIGHT }));
+    expect(analyzeQuery('dump the memory').actions).toContain('list');
+    expect(analyzeQuery('forget the old plan').actions).toEqual(['delete']);
+  });
+
+  it('a two-word phrase may have up to two words inside it: "open the login page" is to navigate', () => {
+    const analyzed = analyzeQuery('open the login page');
+    expect(analyzed.concepts.map((concept) => concept.text)).toEqual(['open … page', 'login']);
+    expect(analyzed.actions).toEqual(['navigate']);
+    expect(analyzeQuery('open the file').actions).toEqual(['read']);
+  });
+
+  it('argument shapes: #channel and @user', () => {
+    expect(Object.keys(expansions('tell #general that @sam is here'))).toEqual(expect.arrayContaining(['channel', 'user']));
   });
 });

@@ -110,3 +110,71 @@ describe('search bounds', () => {
     expect(search(index, 'zebra giraffe').results).toEqual([]);
   });
 });
+
+describe('verb/object structure', () => {
+  const tools = [
+    tool('git', 'git_branch_create', 'Create a branch'),
+    tool('git', 'git_branch_delete', 'Delete a branch'),
+    tool('git', 'git_branch_list', 'List the branches'),
+    tool('git', 'git_branch_get', 'Get one branch'),
+    tool('kube', 'uninstall_chart', 'Uninstall a chart, or get rid of it'),
+    tool('kube', 'get_logs', 'Get the logs of a job'),
+    tool('kube', 'delete_resource', 'Delete a resource such as a job'),
+  ];
+  const index = buildSearchIndex(tools);
+  const first = (query: string): string | undefined => search(index, query).results[0]?.qualifiedName;
+
+  it("matches the request's action to the action the tool's name states, and says so", () => {
+    expect(first('remove the feature branch')).toBe('git/git_branch_delete');
+    expect(first('make a branch for the fix')).toBe('git/git_branch_create');
+    const [top] = search(index, 'remove the feature branch').results;
+    expect(top?.why?.action).toEqual({ requested: ['delete'], performed: ['delete'], factor: 1.3 });
+    expect(search(index, 'remove the feature branch', { limit: 10 }).results.find((result) => result.name === 'git_branch_create')?.why?.action.factor).toBe(
+      0.75,
+    );
+  });
+
+  it('a plural object with a reading verb asks to list; a question asks to read', () => {
+    expect(search(index, 'show me the branches').actions).toEqual(['list']);
+    expect(first('show me the branches')).toBe('git/git_branch_list');
+    expect(search(index, 'which branch is checked out').actions).toEqual(['read']);
+  });
+
+  it('a request in the plural prefers a tool whose name is in the plural', () => {
+    const files = buildSearchIndex([tool('fs', 'read_file', 'Read the contents of a file'), tool('fs', 'read_files', 'Read the contents of files')]);
+    expect(search(files, 'read the config files').results[0]).toMatchObject({ name: 'read_files', why: { plural: { factor: 1.15 } } });
+    expect(search(files, 'read the config file').results[0]?.name).toBe('read_file');
+  });
+
+  it('a compound request ("X and Y") gets the best tool of each part in turn; "search and replace" stays whole', () => {
+    const chat = buildSearchIndex([
+      tool('chat', 'post_message', 'Post a new message to a channel'),
+      tool('files', 'read_file', 'Read the complete contents of a file'),
+      tool('chat', 'post_reply', 'Post a reply in a channel thread'),
+      tool('chat', 'post_file', 'Post a file to a channel'),
+      tool('chat', 'pin_message', 'Pin a message in a channel'),
+    ]);
+    const request = 'read the config file and post it to the channel';
+    // Ranked whole, post_file (post + file + channel) would lead; each part's best is read_file and post_message.
+    expect(
+      search(chat, request)
+        .results.slice(0, 2)
+        .map((result) => result.qualifiedName),
+    ).toEqual(['files/read_file', 'chat/post_message']);
+    expect(search(chat, request)).toEqual(search(chat, request));
+    expect(search(chat, request).results[0]).toMatchObject({ part: 'read the config file', coverage: { matched: 2, total: 2 } });
+    expect(search(chat, 'search and replace text').results.length).toBeGreaterThan(0);
+  });
+
+  it('a lexicon phrase matches only whole: "get rid of" is not "get"', () => {
+    const matches = search(index, 'remove the old job', { limit: 10 }).results.find((result) => result.name === 'get_logs')?.matches ?? [];
+    expect(matches.map((match) => match.term)).not.toContain('get rid of');
+  });
+
+  it('name coverage: the share of the name words (less the words all its server shares) the request covers', () => {
+    const [top] = search(index, 'delete a resource').results;
+    expect(top).toMatchObject({ qualifiedName: 'kube/delete_resource', why: { name: { covered: 2, total: 2, factor: 1.5 } } });
+    // "git" and "branch" are in every git tool's name: they say where, not what.
+    expect(search(index, 'list the branches').results[0]?.why?.name).toEqual({ covered: 1, total: 1, factor: 1.5 });
+  });
+});

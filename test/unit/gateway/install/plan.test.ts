@@ -239,6 +239,15 @@ describe('serve --install cursor and vscode (servers moved beside the client fil
     expect(next.served).toEqual(['a', 'b']);
   });
 
+  it('--router goes into the entry', () => {
+    const file = `${PROJECT}/.cursor/mcp.json`;
+    const plan = planInstall(request('cursor', { [file]: '{"mcpServers":{"a":{"command":"x"}}}' }, { command: ['mcpns'], router: true, key: 'gw' }));
+    expect(json(plan.changes[0]!.after).mcpServers.gw).toEqual({
+      command: 'mcpns',
+      args: ['serve', '--for', 'cursor', '--as', 'gw', '--config', `${PROJECT}/.cursor/mcpns.servers.json`, '--router'],
+    });
+  });
+
   it('--command and --style go into the entry', () => {
     const file = `${PROJECT}/.cursor/mcp.json`;
     const plan = planInstall(request('cursor', { [file]: '{"mcpServers":{"a":{"command":"x"}}}' }, { command: ['mcpns'], style: 'hybrid', key: 'gw' }));
