@@ -17,7 +17,9 @@ import { INSTALL_CLIENTS, INSTALL_SCOPES } from '../../gateway/install/types.js'
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
 import { formatters, getExitCode } from '../../report/index.js';
-import { redactDeep } from '../../util/redact.js';
+import { redactDeep, redactText } from '../../util/redact.js';
+import { createStatusFeed } from '../../gateway/status/feed.js';
+import { createStatusPage, type StatusPage } from '../../gateway/status/handler.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import { defineAction, type CommandHost, type Runtime } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
@@ -108,8 +110,22 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
     const style = options.style ?? DEFAULT_GATEWAY_STYLE;
     const servers = servable(runtime, config, selectServers(config, options), options.scan === true);
     const auth = await authResolverFor(runtime, servers);
-    const events = eventPrinter(runtime);
+    const printer = eventPrinter(runtime);
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
+    // --http: the status page's feed of calls and events (bounded, never arguments).
+    const redact = (text: string): string => redactText(text, runtime.console.secrets);
+    const feed = options.http && options.dryRun !== true ? createStatusFeed({ redact }) : undefined;
+    const events = (event: GatewayEvent): void => {
+      printer(event);
+      feed?.onEvent(event);
+    };
+    const onRequest =
+      requestLog || feed
+        ? (entry: RequestLogEntry, args: unknown): void => {
+            requestLog?.write(entry, args);
+            feed?.onRequest(entry);
+          }
+        : undefined;
     const { createGateway } = await import('../../gateway/index.js');
     const gateway = createGateway({
       servers,
@@ -120,7 +136,7 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
       pageSize: options.pageSize,
       secrets: runtime.console.secrets,
       onEvent: events,
-      ...(requestLog ? { onRequest: requestLog.write } : {}),
+      ...(onRequest ? { onRequest } : {}),
       discovery: {
         ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
         concurrency: options.concurrency,
@@ -145,7 +161,13 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
       let outcome: number = EXIT.OK;
       let startError: unknown;
       const served = options.http
-        ? await openHttp(runtime, gateway, { ...options.http, token, allowedHosts: options.allowedHost, allowedOrigins: options.allowedOrigin })
+        ? await openHttp(runtime, gateway, {
+            ...options.http,
+            token,
+            allowedHosts: options.allowedHost,
+            allowedOrigins: options.allowedOrigin,
+            ...(feed ? { status: createStatusPage(gateway, feed, { token, redact }) } : {}),
+          })
         : undefined;
       const stopReloading = watchConfiguration(runtime, config, options.watch !== false, async () => {
         const next = await loadConfiguration(runtime, options);
@@ -458,7 +480,14 @@ function readToken(runtime: Runtime, file: string | undefined): string | undefin
 async function openHttp(
   runtime: Runtime,
   gateway: Gateway,
-  settings: { host: string; port: number; token?: string | undefined; allowedHosts?: string[] | undefined; allowedOrigins?: string[] | undefined },
+  settings: {
+    host: string;
+    port: number;
+    token?: string | undefined;
+    allowedHosts?: string[] | undefined;
+    allowedOrigins?: string[] | undefined;
+    status?: StatusPage | undefined;
+  },
 ): Promise<HttpGateway> {
   const { serveGatewayHttp } = await import('../../gateway/serve-http.js');
   const served = await serveGatewayHttp(gateway, {
@@ -472,6 +501,10 @@ async function openHttp(
     url: served.url,
     port: served.address.port,
   });
+  if (settings.status) {
+    const page = served.url.replace(/\/mcp$/, '/');
+    runtime.console.status(`status page at ${page}${settings.token ? ' (open it once with ?token=<the token>)' : ''}`, { statusPage: page });
+  }
   return served;
 }
 
