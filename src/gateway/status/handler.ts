@@ -81,7 +81,7 @@ export function createStatusPage(gateway: Gateway, feed: StatusFeed, options: St
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     });
     res.end(renderPage(snapshot(), nonce));
   }

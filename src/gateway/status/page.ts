@@ -161,6 +161,7 @@ export function renderPage(snapshot: StatusSnapshot, nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mcpns gateway</title>
+<link rel="icon" href="data:,">
 <noscript><meta http-equiv="refresh" content="10"></noscript>
 <style nonce="${nonce}">${STYLE}</style></head>
 <body><h1>mcpns gateway</h1>
