@@ -13,14 +13,14 @@ import { makeTempDir } from './temp.js';
 
 export const HOSTILE_SERVER = '<script>alert(1)</script>';
 
-export async function startStatusGateway(options: { token?: string } = {}): Promise<{ base: string; mcp: string; stop(): Promise<void> }> {
+export async function startStatusGateway(options: { token?: string; args?: string[] } = {}): Promise<{ base: string; mcp: string; stop(): Promise<void> }> {
   const dir = makeTempDir('mcpns-status-');
   const config = join(dir, 'mcpns.config.json');
   const server = (name: string) => ({ command: process.execPath, args: [fixturePath('gateway-upstream'), '--name', name] });
   writeFileSync(config, JSON.stringify({ servers: { docs: server('docs'), [HOSTILE_SERVER]: server('hostile') } }));
   const pids = join(dir, 'pids');
   const served = await startAndWait(
-    [join(REPO_ROOT, 'bin', 'mcpns.js'), 'serve', '--http', '127.0.0.1:0', '--config', config],
+    [join(REPO_ROOT, 'bin', 'mcpns.js'), 'serve', '--http', '127.0.0.1:0', '--config', config, ...(options.args ?? [])],
     /serving .* at (http:\/\/127\.0\.0\.1:\d+)\/mcp/,
     { MCPNS_PID_FILE: pids, ...(options.token ? { MCPNS_SERVE_TOKEN: options.token } : {}) },
   );

@@ -111,6 +111,17 @@ describe('status page (serve --http)', () => {
       await gateway.stop();
     }
   });
+
+  it('--no-status-page: / is not served (the MCP endpoint is)', async () => {
+    const gateway = await startStatusGateway({ args: ['--no-status-page'] });
+    try {
+      expect((await raw(`${gateway.base}/`, { method: 'GET' })).status).toBe(404);
+      expect((await raw(`${gateway.base}/status/events`, { method: 'GET' })).status).toBe(404);
+      expect((await raw(`${gateway.base}/health`, { method: 'GET' })).status).toBe(200);
+    } finally {
+      await gateway.stop();
+    }
+  });
 });
 
 /** A GET of a path with a query (raw() keeps only the pathname). */

@@ -62,6 +62,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
     .option(OPTIONS.markDescriptions.flags, OPTIONS.markDescriptions.description)
+    .option(OPTIONS.noStatusPage.flags, OPTIONS.noStatusPage.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     .addOption(new Option(OPTIONS.dryRunFailOn.flags, OPTIONS.dryRunFailOn.description).choices(FAIL_ON).default('error' as const))
     .addOption(new Option(OPTIONS.install.flags, OPTIONS.install.description).choices(INSTALL_CLIENTS))
@@ -114,7 +115,8 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
     // --http: the status page's feed of calls and events (bounded, never arguments).
     const redact = (text: string): string => redactText(text, runtime.console.secrets);
-    const feed = options.http && options.dryRun !== true ? createStatusFeed({ redact }) : undefined;
+    // Its call list comes from the request log callback, which turns off the zero-copy call path (as --log-file does).
+    const feed = options.http && options.dryRun !== true && options.statusPage !== false ? createStatusFeed({ redact }) : undefined;
     const events = (event: GatewayEvent): void => {
       printer(event);
       feed?.onEvent(event);
