@@ -1,7 +1,7 @@
 /**
  * The status page of `serve --http` in headless Chromium (`npm run test:browser`; not part of `npm test`): what a user
  * sees — the servers, the tool count, a hostile server name shown as text (no script of it runs), a call made by an
- * SDK client appearing live — with no CSP violation (the page's own script runs under its nonce), and a page of
+ * SDK client appearing live, an upstream that dies shown restarted — with no CSP violation (the page's own script runs under its nonce), and a page of
  * another origin unable to read the status. Saves the screenshot docs/serve.md shows (docs/img/status-page.png).
  */
 import { mkdirSync } from 'node:fs';
@@ -77,6 +77,14 @@ describe('status page in Chromium', () => {
 
     mkdirSync(join(REPO_ROOT, 'docs', 'img'), { recursive: true });
     await page.screenshot({ path: join(REPO_ROOT, 'docs', 'img', 'status-page.png'), clip: { x: 0, y: 0, width: 1100, height: 760 } });
+
+    // An upstream that dies mid-call: the page shows it restarted (and the event), without a reload.
+    const again = new Client({ name: 'browser-test', version: '1' });
+    await again.connect(new StreamableHTTPClientTransport(new URL(gateway.mcp)));
+    await again.callTool({ name: 'docs__crash', arguments: {} }).catch(() => undefined);
+    await again.close();
+    await expect.poll(() => page.locator('#servers tr:first-child td:nth-child(5)').textContent(), { timeout: WAIT }).toBe('1');
+    expect(await page.locator('#events tr td:nth-child(3)').allTextContents()).toContain('upstream-lost');
     expect(problems).toEqual([]);
   });
 
