@@ -33,8 +33,9 @@ export default defineConfig({
     maxWorkers: workers,
     projects: [
       { test: { ...shared, name: 'pure', include: PURE, isolate: false } },
-      // test/clients/ needs the real clients: `npm run test:clients` (vitest.clients.config.ts).
-      { test: { ...shared, name: 'processes', include: ['test/**/*.test.ts'], exclude: [...PURE, 'test/clients/**'] } },
+      // test/clients/ needs the real clients: `npm run test:clients` (vitest.clients.config.ts); test/browser/ needs
+      // Chromium: `npm run test:browser` (vitest.browser.config.ts).
+      { test: { ...shared, name: 'processes', include: ['test/**/*.test.ts'], exclude: [...PURE, 'test/clients/**', 'test/browser/**'] } },
     ],
   },
 });

@@ -293,7 +293,7 @@ export abstract class Forwarding extends UpstreamSupervisor {
   protected readonly fastOwner: FastCallOwner = {
     exposure: () => this.exposureState,
     ceilingMs: () => this.options.callTimeoutMs ?? CALL_TIMEOUT_MS,
-    onRequest: () => this.options.onRequest,
+    onRequest: () => ((this.options.requestLogActive?.() ?? true) ? this.options.onRequest : undefined),
     settled: (call) => {
       call.slot.inflight.delete(call);
       const calls = this.fastCalls.get(call.session);

@@ -16,6 +16,7 @@ import { BoundedEventStore, type EventStoreLimits } from './event-store.js';
 import { bearerMatches, hostnameOf, tokenDigest } from './http-guards.js';
 import { fastPath, resumeFast, RETRY_MS, type LegacySession } from './serve-http-fast.js';
 import { isLoopback } from '../util/loopback.js';
+import type { StatusPage } from './status/handler.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -46,6 +47,8 @@ export interface HttpServeOptions {
   resumeGraceMs?: number | undefined;
   /** A request whose handling failed (answered 500): told here, so the failure is logged, not lost. */
   onError?: ((error: unknown) => void) | undefined;
+  /** The status page at `/` (src/gateway/status/): its paths, and the cookie that opens them to a browser. */
+  status?: StatusPage | undefined;
 }
 
 export interface HttpGateway {
@@ -208,7 +211,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       return false;
     }
     if (token) {
-      if (!bearerMatches(req.headers.authorization, token)) {
+      if (!bearerMatches(req.headers.authorization, token) && !options.status?.authorizes(req)) {
         reject(res, 401, 'Unauthorized: a bearer token is required', { 'www-authenticate': 'Bearer realm="mcpns"' });
         return false;
       }
@@ -355,6 +358,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       if (!guard(req, res)) return;
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/health' && req.method === 'GET') return health(res);
+      if (path !== undefined && options.status?.serves(path)) return options.status.handle(req, res);
       if (path !== '/mcp') return reject(res, 404, 'Not found: the MCP endpoint is /mcp');
       handleMcp(req, res).catch((error: unknown) => failedRequest(res, error));
     } catch (error) {
@@ -387,6 +391,7 @@ export async function serveGatewayHttp(gateway: Gateway, options: HttpServeOptio
       await Promise.all([...sessions.values()].map((session) => session.close()));
       sessions.clear();
       await modern.close().catch(() => {});
+      options.status?.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

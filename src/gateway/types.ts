@@ -127,5 +127,10 @@ export interface GatewayOptions {
   checkCall?: ((name: string, args: unknown) => JsonObject | undefined) | undefined;
   onEvent?: ((event: GatewayEvent) => void) | undefined;
   onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
+  /**
+   * Whether `onRequest` wants calls right now (default: always). While it does not, a fast call may pass the upstream's
+   * answer on untouched (no parse, no log line): the status page records calls only while a page watches.
+   */
+  requestLogActive?: (() => boolean) | undefined;
   secrets?: SecretSet | undefined;
 }

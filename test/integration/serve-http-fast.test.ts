@@ -115,8 +115,10 @@ describe('mcpns serve --http: the fast path', () => {
         },
       }),
     );
+    // --no-status-page: the status page's call list reads every result (as --log-file does), which turns the
+    // byte-for-byte pass-through off; this file is about that path.
     const served = await startAndWait(
-      [BIN, 'serve', '--http', '127.0.0.1:0', '--config', config, '--max-response-size', '100000'],
+      [BIN, 'serve', '--http', '127.0.0.1:0', '--config', config, '--max-response-size', '100000', '--no-status-page'],
       /serving .* at (http:\/\/127\.0\.0\.1:\d+\/mcp)/,
       { MCPNS_PID_FILE: join(dir, 'pids'), MCPNS_EVENT_LOG: eventLog },
     );

@@ -18,7 +18,9 @@ import { INSTALL_CLIENTS, INSTALL_SCOPES } from '../../gateway/install/types.js'
 import { getTarget, type Rendering } from '../../naming/index.js';
 import { serversHiddenByProfile } from '../../profiles/profile.js';
 import { formatters, getExitCode } from '../../report/index.js';
-import { redactDeep } from '../../util/redact.js';
+import { redactDeep, redactText } from '../../util/redact.js';
+import { createStatusFeed } from '../../gateway/status/feed.js';
+import { createStatusPage, type StatusPage } from '../../gateway/status/handler.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import { defineAction, type CommandHost, type Runtime } from '../services/command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
@@ -62,6 +64,7 @@ export function registerServe(program: Command, host: CommandHost): void {
     .option(OPTIONS.noWatch.flags, OPTIONS.noWatch.description)
     .option(OPTIONS.serveStrict.flags, OPTIONS.serveStrict.description)
     .option(OPTIONS.markDescriptions.flags, OPTIONS.markDescriptions.description)
+    .option(OPTIONS.noStatusPage.flags, OPTIONS.noStatusPage.description)
     .addOption(new Option(OPTIONS.pageSize.flags, OPTIONS.pageSize.description).argParser(positiveInteger).default(500))
     // Kept out of the help screen (it must fit one, test/integration/serve-help.test.ts): docs/serve.md documents it.
     .addOption(new Option(OPTIONS.callTimeout.flags, OPTIONS.callTimeout.description).argParser(positiveInteger).hideHelp())
@@ -113,8 +116,24 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
     const style = options.style ?? DEFAULT_GATEWAY_STYLE;
     const servers = servable(runtime, config, selectServers(config, options), options.scan === true);
     const auth = await authResolverFor(runtime, servers);
-    const events = eventPrinter(runtime);
+    const printer = eventPrinter(runtime);
     const requestLog = options.logFile ? openRequestLog(runtime, options.logFile, options.logArgs === true) : undefined;
+    // --http: the status page's feed of calls and events (bounded, never arguments).
+    const redact = (text: string): string => redactText(text, runtime.console.secrets);
+    // Its call list comes from the request log callback, asked for only while a page watches (the zero-copy call path
+    // needs no callback; --log-file always wants every call).
+    const feed = options.http && options.dryRun !== true && options.statusPage !== false ? createStatusFeed({ redact }) : undefined;
+    const events = (event: GatewayEvent): void => {
+      printer(event);
+      feed?.onEvent(event);
+    };
+    const onRequest =
+      requestLog || feed
+        ? (entry: RequestLogEntry, args: unknown): void => {
+            requestLog?.write(entry, args);
+            feed?.onRequest(entry);
+          }
+        : undefined;
     const { createGateway } = await import('../../gateway/index.js');
     const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile) : undefined;
     const gateway = createGateway({
@@ -128,7 +147,8 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
       ...(options.callTimeout !== undefined ? { callTimeoutMs: options.callTimeout } : {}),
       secrets: runtime.console.secrets,
       onEvent: events,
-      ...(requestLog ? { onRequest: requestLog.write } : {}),
+      ...(onRequest ? { onRequest } : {}),
+      ...(feed && !requestLog ? { requestLogActive: () => feed.watched() } : {}),
       discovery: {
         ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
         concurrency: options.concurrency,
@@ -163,7 +183,13 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
       let outcome: number = EXIT.OK;
       let startError: unknown;
       const served = options.http
-        ? await openHttp(runtime, gateway, { ...options.http, token, allowedHosts: options.allowedHost, allowedOrigins: options.allowedOrigin })
+        ? await openHttp(runtime, gateway, {
+            ...options.http,
+            token,
+            allowedHosts: options.allowedHost,
+            allowedOrigins: options.allowedOrigin,
+            ...(feed ? { status: createStatusPage(gateway, feed, { token, redact }) } : {}),
+          })
         : undefined;
       const stopReloading = watchConfiguration(runtime, config, options.watch !== false, async () => {
         const next = await loadConfiguration(runtime, options);
@@ -496,7 +522,14 @@ function readToken(runtime: Runtime, file: string | undefined): string | undefin
 async function openHttp(
   runtime: Runtime,
   gateway: Gateway,
-  settings: { host: string; port: number; token?: string | undefined; allowedHosts?: string[] | undefined; allowedOrigins?: string[] | undefined },
+  settings: {
+    host: string;
+    port: number;
+    token?: string | undefined;
+    allowedHosts?: string[] | undefined;
+    allowedOrigins?: string[] | undefined;
+    status?: StatusPage | undefined;
+  },
 ): Promise<HttpGateway> {
   const { serveGatewayHttp } = await import('../../gateway/serve-http.js');
   const served = await serveGatewayHttp(gateway, {
@@ -510,6 +543,10 @@ async function openHttp(
     url: served.url,
     port: served.address.port,
   });
+  if (settings.status) {
+    const page = served.url.replace(/\/mcp$/, '/');
+    runtime.console.status(`status page at ${page}${settings.token ? ' (open it once with ?token=<the token>)' : ''}`, { statusPage: page });
+  }
   return served;
 }
 

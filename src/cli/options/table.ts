@@ -157,6 +157,11 @@ export const OPTIONS = {
     description: 'append a JSON line per request (time, tool, duration, outcome)',
     spawn: 'none',
   },
+  noStatusPage: {
+    flags: '--no-status-page',
+    description: 'with --http: no status page at / (keeps the zero-copy call path a request log turns off)',
+    spawn: 'none',
+  },
   markDescriptions: {
     flags: '--mark-descriptions',
     description: "also prefix shared tools' descriptions with a server mark",
