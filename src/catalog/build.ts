@@ -15,8 +15,9 @@ function catalogEntry(tool: DiscoveredTool | CatalogTool): CatalogTool {
   // A saved catalog's entry that already is one (its slash name, last) is taken as it is: nothing mutates catalog
   // entries (profiles and filters copy what they mark), and a million tools are not copied again.
   if ('qualifiedName' in tool && isSlashName(tool.qualifiedName, tool.server, tool.name) && lastKey(tool) === 'qualifiedName') return tool;
-  const qualifiedName = `${tool.server}/${tool.name}`;
-  if (!('qualifiedName' in tool)) return { ...tool, qualifiedName };
+  if (!('qualifiedName' in tool)) return { ...tool, qualifiedName: `${tool.server}/${tool.name}` };
+  // The saved slash name itself when it is one (not a new string per tool: a million of them are 60 MB).
+  const qualifiedName = isSlashName(tool.qualifiedName, tool.server, tool.name) ? tool.qualifiedName : `${tool.server}/${tool.name}`;
   // A plain copy loop: a rest-and-spread copy made an object four times the size (measured on a million tools).
   // It is typed as what it becomes: every own key of `tool` is copied into it, then qualifiedName.
   const copy = {} as CatalogTool;

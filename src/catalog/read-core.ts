@@ -1,10 +1,11 @@
 import { positionAt } from '../config/json-text.js';
 import { McpnsError } from '../errors.js';
 import { fastCatalogFileSteps } from './fast-read.js';
-import { parseToolsInPiecesSteps } from './parse-in-pieces.js';
+import { parseChunksInPiecesSteps, parseToolsInPiecesSteps } from './parse-in-pieces.js';
 import { drain, drive, type Pause, type Steps } from '../util/steps.js';
 import { mismatchedHashes } from './hash.js';
-import { readRegularFile, UnreadableFileError } from '../util/read-file.js';
+import { statSync } from 'node:fs';
+import { readRegularFile, readRegularFileChunks, UnreadableFileError } from '../util/read-file.js';
 import { definitionProblem } from './limits.js';
 import { CATALOG_SCHEMA_VERSION, type Catalog, type CatalogFile, type CatalogServer, type CatalogTool } from './types.js';
 
@@ -28,11 +29,16 @@ function* toCatalog(data: CatalogFile): Steps<Catalog> {
   // In place (the parsed objects are this function's own): a million tools are not copied once more. Same keys in
   // the same order as a spread would give.
   const tools: CatalogTool[] = new Array<CatalogTool>(data.tools.length);
+  // One string per server name: JSON.parse makes a copy of it for every tool (a million copies of 50 names each).
+  const serverNames = new Map<string, string>();
   for (let index = 0; index < data.tools.length; index++) {
     if ((index & SLICE_MASK) === SLICE_MASK) yield;
     const tool = data.tools[index]!;
+    let server = serverNames.get(tool.server);
+    if (server === undefined) serverNames.set(tool.server, (server = tool.server));
     tools[index] = Object.assign(tool, {
-      qualifiedName: tool.qualifiedName ?? `${tool.server}/${tool.name}`,
+      server,
+      qualifiedName: tool.qualifiedName ?? `${server}/${tool.name}`,
       inputSchema: tool.inputSchema ?? { type: 'object' },
     });
   }
@@ -57,8 +63,7 @@ const SLICE_MASK = 0x1fff;
  * A newer schemaVersion, a truncated file or a hand-edited one fails with exit 2 naming the problem.
  */
 export function readCatalog(file: string): CatalogReading {
-  // The text is never held in a variable here: once parsed, a 300 MB string is garbage while the tools are checked.
-  return drain(catalogFromValue(drain(parseJson(readCatalogText(file), file)), file));
+  return drain(catalogFromValue(drain(parseFile(file)), file));
 }
 
 /**
@@ -66,7 +71,7 @@ export function readCatalog(file: string): CatalogReading {
  * handlers run there and stops the read on one).
  */
 export async function readCatalogPaced(file: string, pause: Pause): Promise<CatalogReading> {
-  return drive(catalogFromValue(await drive(parseJson(readCatalogText(file), file), pause), file), pause);
+  return drive(catalogFromValue(await drive(parseFile(file), pause), file), pause);
 }
 
 /** The same for a document's text (`file` names it in errors). */
@@ -78,17 +83,48 @@ function readCatalogText(file: string): string {
   try {
     return readRegularFile(file);
   } catch (error) {
-    if (!(error instanceof UnreadableFileError)) throw error;
-    throw new McpnsError('CATALOG_INVALID', error.reason === 'not-found' ? `catalog file not found: ${file}` : error.message, { location: { file } });
+    throw unreadableCatalog(error, file);
   }
+}
+
+function unreadableCatalog(error: unknown, file: string): unknown {
+  if (!(error instanceof UnreadableFileError)) return error;
+  return new McpnsError('CATALOG_INVALID', error.reason === 'not-found' ? `catalog file not found: ${file}` : error.message, { location: { file } });
 }
 
 /** Documents larger than this parse their tools in pieces (parse-in-pieces.ts); smaller ones gain nothing from it. */
 const PIECEWISE_CHARS = 16 * 1024 * 1024;
 
-function* parseJson(text: string, file: string): Steps<unknown> {
+/**
+ * The parsed document. A large file is parsed in pieces as it is read, never held whole as bytes or as text; when the
+ * pieces cannot vouch for it (parse-in-pieces.ts), the text is read and parsed whole, which words any error.
+ */
+function* parseFile(file: string): Steps<unknown> {
+  let size = 0;
   try {
-    return (text.length > PIECEWISE_CHARS ? yield* parseToolsInPiecesSteps(text) : undefined) ?? JSON.parse(text);
+    size = statSync(file).size;
+  } catch {
+    // readCatalogText words what is wrong with the path
+  }
+  if (size > PIECEWISE_CHARS) {
+    const chunks = readRegularFileChunks(file);
+    try {
+      const parsed = yield* parseChunksInPiecesSteps(chunks);
+      if (parsed !== undefined) return parsed;
+    } catch (error) {
+      throw unreadableCatalog(error, file);
+    } finally {
+      chunks.return();
+    }
+    return yield* parseJson(readCatalogText(file), file, { whole: true });
+  }
+  // The text is never held in a variable here: once parsed, a 300 MB string is garbage while the tools are checked.
+  return yield* parseJson(readCatalogText(file), file);
+}
+
+function* parseJson(text: string, file: string, { whole = false } = {}): Steps<unknown> {
+  try {
+    return (!whole && text.length > PIECEWISE_CHARS ? yield* parseToolsInPiecesSteps(text) : undefined) ?? JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? text.length);
     const { line, column } = positionAt(text, offset);

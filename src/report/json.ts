@@ -1,11 +1,21 @@
 import type { Formatter } from './types.js';
 import { describeFinding } from '../checks/codes.js';
+import type { CheckResult } from '../checks/run.js';
+import { jsonParts } from '../util/json-parts.js';
 
 /**
  * The contract's Report document. Exact text (no terminal escaping, no clipping): JSON is for machines.
  * Each finding carries its wording (`message`, `hint`) and its structured `args` (minus the hint).
  */
-export const formatJson: Formatter = (result) => {
+export const formatJson: Formatter = (result) => JSON.stringify(reportDocument(result), null, 2) + '\n';
+
+/** formatJson's text in parts (see jsonParts): a million-tool report is written without ever being one string. */
+export function* formatJsonParts(result: CheckResult): Generator<string, void, void> {
+  yield* jsonParts(reportDocument(result));
+  yield '\n';
+}
+
+function reportDocument(result: CheckResult): object {
   const findings = result.findings.map((finding) => {
     const { message, hint } = describeFinding(finding);
     const args: Record<string, unknown> = { ...finding.args };
@@ -32,5 +42,5 @@ export const formatJson: Formatter = (result) => {
     ...(result.ignored !== undefined ? { ignored: result.ignored } : {}),
     ...(result.notes?.length ? { notes: result.notes } : {}),
   };
-  return JSON.stringify(document, null, 2) + '\n';
-};
+  return document;
+}

@@ -36,6 +36,54 @@ export class UnreadableFileError extends Error {
  * includes or points at one fails with a clear error instead of hanging or exhausting memory.
  */
 export function readRegularFile(file: string, maxBytes = DEFAULT_MAX_INPUT_BYTES): string {
+  const { fd, size, tooLarge } = openRegularFile(file, maxBytes);
+  try {
+    // Read up to the limit whatever stat said: files under /proc report size 0, and a file may grow meanwhile. One
+    // buffer of the size stat gave (and a byte to notice growth), grown only past it: a 300 MB catalog is held once as
+    // bytes and once as text, never also as a list of chunks and their concatenation.
+    let buffer = Buffer.allocUnsafe(Math.min(Math.max(size + 1, 64 * 1024), maxBytes + 1));
+    let total = 0;
+    for (;;) {
+      if (total === buffer.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(bigger, 0, 0, total);
+        buffer = bigger;
+      }
+      const read = readSync(fd, buffer, total, buffer.length - total, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw tooLarge();
+    }
+    return buffer.toString('utf8', 0, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The same file's bytes a chunk at a time (each chunk a fresh buffer), with the same refusals: for a reader that never
+ * needs the whole text at once (a 300 MB catalog parsed in pieces). The file is opened at the first `next()`, which
+ * throws what readRegularFile would, and closed at the end or on `return()`.
+ */
+export function* readRegularFileChunks(file: string, maxBytes = DEFAULT_MAX_INPUT_BYTES, chunkBytes = 1024 * 1024): Generator<Buffer, void, void> {
+  const { fd, tooLarge } = openRegularFile(file, maxBytes);
+  try {
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(chunkBytes);
+      const read = readSync(fd, chunk, 0, chunkBytes, null);
+      if (read === 0) return;
+      total += read;
+      if (total > maxBytes) throw tooLarge();
+      yield read === chunkBytes ? chunk : chunk.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A regular file opened for reading, after the refusals readRegularFile makes (the caller closes `fd`). */
+function openRegularFile(file: string, maxBytes: number): { fd: number; size: number; tooLarge: () => UnreadableFileError } {
   const unreadable = (reason: UnreadableReason, detail: string): UnreadableFileError => new UnreadableFileError(file, reason, detail);
   const failed = (error: unknown): UnreadableFileError =>
     unreadable('unreadable', `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
@@ -61,24 +109,9 @@ export function readRegularFile(file: string, maxBytes = DEFAULT_MAX_INPUT_BYTES
   }
   try {
     if (!fstatSync(fd).isFile()) throw notRegular();
-    // Read up to the limit whatever stat said: files under /proc report size 0, and a file may grow meanwhile. One
-    // buffer of the size stat gave (and a byte to notice growth), grown only past it: a 300 MB catalog is held once as
-    // bytes and once as text, never also as a list of chunks and their concatenation.
-    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, 64 * 1024), maxBytes + 1));
-    let total = 0;
-    for (;;) {
-      if (total === buffer.length) {
-        const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-        buffer.copy(bigger, 0, 0, total);
-        buffer = bigger;
-      }
-      const read = readSync(fd, buffer, total, buffer.length - total, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw tooLarge();
-    }
-    return buffer.toString('utf8', 0, total);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    throw error;
   }
+  return { fd, size: stat.size, tooLarge };
 }

@@ -22,6 +22,12 @@ export async function drive<T>(steps: Steps<T>, pause: Pause): Promise<T> {
     const next = steps.next();
     if (next.done) return next.value;
     const waiting = pause();
-    if (waiting) await waiting;
+    try {
+      if (waiting) await waiting;
+    } catch (error) {
+      // The run is stopped: the work's own clean-up (`finally`: an open file) runs now, not at exit.
+      steps.return(undefined as T);
+      throw error;
+    }
   }
 }

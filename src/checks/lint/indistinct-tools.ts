@@ -1,8 +1,7 @@
 import type { CatalogTool, ToolRef } from '../../catalog/types.js';
 import { terms } from '../../search/index.js';
 import { CODES } from '../codes.js';
-import { makeFinding, type Finding } from '../types.js';
-import { defineCheck } from '../types.js';
+import { defineSteppedCheck, makeFinding, SLICE_MASK, type Finding } from '../types.js';
 import { visibleTools } from './shared.js';
 
 /** Jaccard similarity of two tools' description words at or above which a request cannot tell them apart. */
@@ -12,62 +11,62 @@ const MIN_WORDS = 3;
 /** Tools compared per shared rare word at most: a bound on the work for a catalog of one tool copied a million times. */
 const MAX_BUCKET = 200;
 
-interface Signature {
-  tool: CatalogTool;
-  words: string[];
-}
-
 /**
  * INDISTINCT_TOOLS — tools of different servers whose descriptions use (nearly) the same words. Linear-ish: the
  * prefix filter of set-similarity joins — sorted rarest first, two word sets with Jaccard ≥ t must share one of the
  * first |s| − ⌈t·|s|⌉ + 1 words of each, so only tools sharing a rare word are compared, at most MAX_BUCKET per word.
+ * Words are numbered by rarity (a word's rank), and each tool's word set is a sorted run of ranks in one array: a
+ * million tools hold no array of strings each, and a comparison is a merge of two runs instead of a Set built per pair.
  */
-export default defineCheck({
+export default defineSteppedCheck({
   codes: ['INDISTINCT_TOOLS'],
   family: 'lint',
-  run: ({ catalog }) => {
-    const signatures: Signature[] = [];
-    for (const tool of visibleTools(catalog)) {
-      const own = new Set(terms(tool.server, 'whole'));
-      const set = [...new Set(terms(`${tool.title ?? ''} ${tool.description ?? ''}`, 'whole'))].filter((term) => !own.has(term));
-      if (set.length >= MIN_WORDS) signatures.push({ tool, words: set });
-    }
-    const frequency = new Map<string, number>();
-    for (const signature of signatures) for (const word of signature.words) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-    const rarestFirst = (a: string, b: string): number => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  *steps({ catalog }) {
+    const tools = visibleTools(catalog);
+    const { owners, starts, words } = yield* signaturesOf(tools);
+    const count = owners.length;
+    const serverOf = (signature: number): string => tools[owners[signature]!]!.server;
+    const similar = (a: number, b: number): number => jaccard(words, starts[a]!, starts[a + 1]!, starts[b]!, starts[b + 1]!);
 
-    const buckets = new Map<string, number[]>();
-    const parent = signatures.map((_, index) => index);
+    const buckets: Array<number[] | undefined> = [];
+    const parent = new Int32Array(count);
+    for (let index = 0; index < count; index++) parent[index] = index;
     const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
     const similarity = new Map<number, number>();
-    signatures.forEach((signature, index) => {
-      signature.words.sort(rarestFirst);
-      const prefix = signature.words.length - Math.ceil(INDISTINCT_SIMILARITY * signature.words.length) + 1;
+    for (let index = 0; index < count; index++) {
+      if ((index & SLICE_MASK) === SLICE_MASK) yield;
+      const start = starts[index]!;
+      const length = starts[index + 1]! - start;
+      const prefix = length - Math.ceil(INDISTINCT_SIMILARITY * length) + 1;
       const compared = new Set<number>();
-      for (const word of signature.words.slice(0, prefix)) {
-        const bucket = buckets.get(word) ?? [];
-        for (const other of bucket) {
-          if (compared.has(other) || signatures[other]!.tool.server === signature.tool.server) continue;
+      const server = serverOf(index);
+      for (let at = start; at < start + Math.min(prefix, length); at++) {
+        const word = words[at]!;
+        const bucket = buckets[word];
+        for (const other of bucket ?? []) {
+          if (compared.has(other) || serverOf(other) === server) continue;
           compared.add(other);
-          const alike = jaccard(signature.words, signatures[other]!.words);
+          const alike = similar(index, other);
           if (alike < INDISTINCT_SIMILARITY) continue;
           const [a, b] = [find(index), find(other)];
           const root = Math.min(a, b);
           parent[a] = parent[b] = root;
           similarity.set(root, Math.min(similarity.get(root) ?? 1, similarity.get(Math.max(a, b)) ?? 1, alike));
         }
-        if (bucket.length < MAX_BUCKET) buckets.set(word, [...bucket, index]);
+        if (!bucket) buckets[word] = [index];
+        else if (bucket.length < MAX_BUCKET) bucket.push(index);
       }
-    });
+    }
 
     const groups = new Map<number, ToolRef[]>();
-    signatures.forEach((signature, index) => {
+    for (let index = 0; index < count; index++) {
       const root = find(index);
-      if (root === index && !similarity.has(root)) return;
+      if (root === index && !similarity.has(root)) continue;
+      const tool = tools[owners[index]!]!;
       const list = groups.get(root) ?? [];
-      list.push({ server: signature.tool.server, tool: signature.tool.name });
+      list.push({ server: tool.server, tool: tool.name });
       groups.set(root, list);
-    });
+    }
     const findings: Finding[] = [];
     for (const [root, members] of groups) {
       if (members.length < 2) continue;
@@ -85,9 +84,65 @@ export default defineCheck({
   },
 });
 
-function jaccard(a: readonly string[], b: readonly string[]): number {
-  const set = new Set(a);
+/**
+ * The tools with enough words: signature i is tool `owners[i]`, its words `words[starts[i]..starts[i + 1])` as ranks,
+ * rarest first (fewest tools, then code-unit order), each word once.
+ */
+function* signaturesOf(tools: readonly CatalogTool[]): Generator<void, { owners: number[]; starts: number[]; words: Int32Array }, void> {
+  const ids = new Map<string, number>();
+  const frequency: number[] = [];
+  let words = new Int32Array(1024);
+  let used = 0;
+  const owners: number[] = [];
+  const starts: number[] = [0];
+  for (let at = 0; at < tools.length; at++) {
+    if ((at & SLICE_MASK) === SLICE_MASK) yield;
+    const tool = tools[at]!;
+    const own = new Set(terms(tool.server, 'whole'));
+    const set = new Set(terms(`${tool.title ?? ''} ${tool.description ?? ''}`, 'whole'));
+    for (const term of own) set.delete(term);
+    if (set.size < MIN_WORDS) continue;
+    if (used + set.size > words.length) {
+      const grown = new Int32Array(Math.max(words.length * 2, used + set.size));
+      grown.set(words.subarray(0, used));
+      words = grown;
+    }
+    for (const term of set) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        ids.set(term, (id = frequency.length));
+        frequency.push(0);
+      }
+      frequency[id]!++;
+      words[used++] = id;
+    }
+    owners.push(at);
+    starts.push(used);
+  }
+  // Ids to ranks in the order of rarity, then each run sorted: rank order is rarest-first order.
+  const byRarity = [...ids].sort(([a, x], [b, y]) => frequency[x]! - frequency[y]! || (a < b ? -1 : a > b ? 1 : 0));
+  const rank = new Int32Array(frequency.length);
+  byRarity.forEach(([, id], position) => (rank[id] = position));
+  for (let at = 0; at < used; at++) words[at] = rank[words[at]!]!;
+  for (let index = 0; index < owners.length; index++) {
+    if ((index & SLICE_MASK) === SLICE_MASK) yield;
+    words.subarray(starts[index]!, starts[index + 1]!).sort();
+  }
+  return { owners, starts, words: words.subarray(0, used) };
+}
+
+/** Jaccard similarity of two sorted runs of distinct ranks. */
+function jaccard(words: Int32Array, aFrom: number, aTo: number, bFrom: number, bTo: number): number {
   let shared = 0;
-  for (const word of b) if (set.has(word)) shared++;
-  return shared / (a.length + b.length - shared);
+  for (let a = aFrom, b = bFrom; a < aTo && b < bTo;) {
+    const x = words[a]!;
+    const y = words[b]!;
+    if (x === y) {
+      shared++;
+      a++;
+      b++;
+    } else if (x < y) a++;
+    else b++;
+  }
+  return shared / (aTo - aFrom + (bTo - bFrom) - shared);
 }

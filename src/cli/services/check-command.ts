@@ -6,6 +6,7 @@ import { defaultTargets } from '../../config/client-presets.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import { McpnsError } from '../../errors.js';
 import { formatters, getExitCode, type Format } from '../../report/index.js';
+import { formatJsonParts } from '../../report/json.js';
 import { defineAction, type CommandHost } from './command.js';
 import { withDiscoveryOptions } from '../options/discovery-options.js';
 import { withPresetOption, withStylesOption } from '../options/naming-options.js';
@@ -89,7 +90,9 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     const render = (as: Format, color: boolean): string => formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config });
     await breakNow(runtime.io);
     runtime.console.clearProgress();
-    emitReport(runtime, reportOut, format, (color) => render(format, color));
+    // JSON on stdout is written in parts: a million-tool report is a 170 MB text.
+    if (format === 'json' && !reportOut) runtime.console.outParts(formatJsonParts(result));
+    else emitReport(runtime, reportOut, format, (color) => render(format, color));
     emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });

@@ -87,6 +87,16 @@ export class CliConsole {
     this.io.stdout.write(escapeInvisible(this.scrub(text)));
   }
 
+  /**
+   * A large result on stdout in parts, never held as one string. Each part is cut between JSON tokens, so escaping is
+   * the same; with secrets to scrub the parts are joined first, so no secret is cut in two and missed.
+   */
+  outParts(parts: Iterable<string>): void {
+    if (this.secrets.size) return this.out([...parts].join(''));
+    this.clearProgress();
+    for (const part of parts) this.io.stdout.write(escapeInvisible(part));
+  }
+
   warn(message: string, fields: Record<string, unknown> = {}): void {
     this.message('warning', message, fields);
   }
