@@ -76,10 +76,9 @@ export function registerServe(program: Command, host: CommandHost): void {
     .addHelpText(
       'after',
       `
-Also takes list's source, discovery and output options (-c/--config, --client, --scan,
---server, --profile, --include-disabled, --input, --approval-mode, --timeout, --concurrency,
---max-response-size, --page-size, --json, -q, -v, --no-color, --wide): see mcpns list --help.
-More: docs/serve.md.
+Also takes list's source, discovery and output options: -c/--config, --client, --scan, --server,
+--profile, --include-disabled, --input, --approval-mode, --timeout, --concurrency,
+--max-response-size, --page-size, --json, -q, -v, --no-color, --wide (mcpns list --help).
 
 Examples:
   mcpns serve --install claude-code         # the gateway's entry into Claude Code's .mcp.json
@@ -87,10 +86,10 @@ Examples:
   mcpns serve --dry-run --json --for codex  # the names Codex would show, and findings
   mcpns serve --http 8765                   # http://127.0.0.1:8765/mcp, status page at /
   mcpns serve --for claude-code --as mcpns  # stdio; names fit mcp__mcpns__…
-  mcpns serve --router --dry-run            # search_tools + call_tool (+ pins) instead of every tool
+  mcpns serve --router --dry-run            # a search tool instead of every tool, and its size
 
 Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2 usage/config error ·
-130/143 on SIGINT/SIGTERM. SIGHUP reloads the configuration.`,
+130/143 on SIGINT/SIGTERM. SIGHUP reloads the configuration. More: docs/serve.md.`,
     );
   // A short help: the options every catalog command shares are named in one paragraph (completion still offers them).
   const serveOwn = new Set(base.options.map((option) => option.long).filter((flag) => flag !== '--page-size'));

@@ -149,7 +149,7 @@ export const OPTIONS = {
   lazy: { flags: '--lazy', description: 'start the upstream servers on the first request instead of at start', spawn: 'decline' },
   router: {
     flags: '--router',
-    description: 'list search_tools, call_tool and describe_tool (plus pinned tools) instead of every tool (docs/router.md)',
+    description: 'list a search tool, call_tool and describe_tool (and pins), not every tool',
     spawn: 'none',
   },
   logFile: {
@@ -159,7 +159,7 @@ export const OPTIONS = {
   },
   noStatusPage: {
     flags: '--no-status-page',
-    description: 'with --http: no status page at / (keeps the zero-copy call path a request log turns off)',
+    description: 'with --http: no status page at /',
     spawn: 'none',
   },
   markDescriptions: {
