@@ -214,13 +214,22 @@ export abstract class GatewayBase {
   }
 
   /** Upstream status for /health and stderr status lines. */
-  status(): Array<{ server: string; status: Slot['status']; tools: number; error?: { code: string; message: string }; inflight: number }> {
+  status(): Array<{
+    server: string;
+    status: Slot['status'];
+    tools: number;
+    error?: { code: string; message: string };
+    inflight: number;
+    /** The protocol revision the server's session speaks (absent until it is up). */
+    protocol?: string;
+  }> {
     return [...this.slots.values()].map((slot) => ({
       server: slot.spec.name,
       status: slot.status,
       tools: slot.offer.tools.length,
       ...(slot.error ? { error: slot.error } : {}),
       inflight: slot.inflight.size,
+      ...(slot.upstream?.protocolVersion ? { protocol: slot.upstream.protocolVersion } : {}),
     }));
   }
 

@@ -9,7 +9,7 @@ import type { ActivityEntry, EventEntry, StatusFeed } from './feed.js';
 
 export interface StatusSnapshot {
   generatedAt: string;
-  servers: Array<{ name: string; status: string; tools: number; inflight: number; restarts: number; error?: string; stderr?: string[] }>;
+  servers: Array<{ name: string; status: string; tools: number; inflight: number; restarts: number; protocol?: string; error?: string; stderr?: string[] }>;
   tools: Array<{ name: string; server: string; tool: string; title?: string }>;
   activity: Array<ActivityEntry & { name?: string }>;
   events: EventEntry[];
@@ -18,14 +18,16 @@ export interface StatusSnapshot {
 /** Newest first, at most this many rows of calls and events on the page. */
 const ROWS = 50;
 
-export function statusSnapshot(gateway: Gateway, feed: StatusFeed, redact: (text: string) => string, now = new Date()): StatusSnapshot {
+export function statusSnapshot(gateway: Pick<Gateway, 'exposure' | 'status'>, feed: StatusFeed, redact: (text: string) => string, now = new Date()): StatusSnapshot {
   const exposure = gateway.exposure;
   const exposedOf = new Map<string, string>();
   const tools = exposure.tools.map((item) => {
     const name = item['name'] as string;
-    const route = exposure.toolRoutes.get(name)!;
-    exposedOf.set(`${route.server}\0${route.name}`, name);
-    return { name, server: route.server, tool: route.name, ...(typeof item['title'] === 'string' ? { title: item['title'] } : {}) };
+    const route = exposure.toolRoutes.get(name);
+    // A tool the gateway answers itself (router mode's search_tools…) has no upstream: shown as the gateway's.
+    if (route) exposedOf.set(`${route.server}\0${route.name}`, name);
+    const title = typeof item['title'] === 'string' ? { title: item['title'] } : {};
+    return { name, server: route?.server ?? '(gateway)', tool: route?.name ?? name, ...title };
   });
   return {
     generatedAt: now.toISOString(),
@@ -37,6 +39,7 @@ export function statusSnapshot(gateway: Gateway, feed: StatusFeed, redact: (text
         tools: entry.tools,
         inflight: entry.inflight,
         restarts: feed.restarts(entry.server),
+        ...(entry.protocol ? { protocol: entry.protocol } : {}),
         ...(entry.error ? { error: redact(`${entry.error.code}: ${entry.error.message}`) } : {}),
         ...(stderr.length ? { stderr: [...stderr] } : {}),
       };
@@ -82,6 +85,7 @@ export function rows(snapshot: StatusSnapshot): Record<TableId, string[][]> {
       String(server.tools),
       String(server.inflight),
       String(server.restarts),
+      server.protocol ?? '',
       [server.error ?? '', ...(server.stderr ?? []).map((line) => `| ${line}`)].filter(Boolean).join('\n'),
     ]),
     tools: snapshot.tools.map((tool) => [tool.name, tool.server, tool.tool, tool.title ?? '']),
@@ -102,7 +106,7 @@ export function summary(snapshot: StatusSnapshot): string {
 }
 
 const TABLES: Array<{ id: TableId; title: string; columns: string[] }> = [
-  { id: 'servers', title: 'Servers', columns: ['server', 'state', 'tools', 'in flight', 'restarts', 'last error'] },
+  { id: 'servers', title: 'Servers', columns: ['server', 'state', 'tools', 'in flight', 'restarts', 'protocol', 'last error'] },
   { id: 'activity', title: 'Recent calls', columns: ['time (UTC)', 'tool', 'duration', 'outcome'] },
   { id: 'tools', title: 'Tools', columns: ['exposed name', 'server', 'tool', 'title'] },
   { id: 'events', title: 'Events', columns: ['time (UTC)', 'server', 'event', 'detail'] },

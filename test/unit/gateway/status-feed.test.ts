@@ -1,7 +1,8 @@
 /** The status page's feed and HTML: bounded, redacted, never arguments; every server string escaped. */
 import { describe, expect, it } from 'vitest';
 import { createStatusFeed } from '../../../src/gateway/status/feed.js';
-import { escapeHtml, renderPage, rows, type StatusSnapshot } from '../../../src/gateway/status/page.js';
+import { computeExposure } from '../../../src/gateway/exposure.js';
+import { escapeHtml, renderPage, rows, statusSnapshot, type StatusSnapshot } from '../../../src/gateway/status/page.js';
 
 describe('status feed', () => {
   it('keeps at most maxEntries of each kind, counts restarts, redacts server text, drops arguments', () => {
@@ -43,6 +44,29 @@ describe('status feed watchers', () => {
     expect(feed.watched()).toBe(true);
     second();
     expect(feed.watched()).toBe(false);
+  });
+});
+
+describe('status snapshot', () => {
+  it("shows a tool the gateway answers itself (router mode) as the gateway's, and each server's protocol revision", () => {
+    const upstream = computeExposure(
+      [{ server: 'docs', tools: [{ name: 'read', inputSchema: { type: 'object' } }], prompts: [], resources: [], templates: [] }],
+      {
+        style: 'double-underscore',
+        key: 'mcpns',
+      },
+    );
+    const exposure = { ...upstream, tools: [{ name: 'search_tools', inputSchema: { type: 'object' } }, ...upstream.tools] };
+    const gateway = {
+      exposure,
+      status: () => [{ server: 'docs', status: 'up' as const, tools: 1, inflight: 0, protocol: '2025-11-25' }],
+    };
+    const snapshot = statusSnapshot(gateway, createStatusFeed(), (text) => text);
+    expect(snapshot.tools.map((tool) => [tool.name, tool.server, tool.tool])).toEqual([
+      ['search_tools', '(gateway)', 'search_tools'],
+      ['docs__read', 'docs', 'read'],
+    ]);
+    expect(rows(snapshot).servers).toEqual([['docs', 'up', '1', '0', '0', '2025-11-25', '']]);
   });
 });
 
