@@ -52,7 +52,7 @@ async function runThroughGateway(driver: ClientDriver, bin: string, options: { r
     const scenario: Scenario = {
       id: options.router ? 'router' : 'gateway-names',
       description: 'mcpns serve as the only server',
-      servers: [{ name: 'mcpns', expect: 'loaded', ...(scope ? { scope } : {}) }],
+      servers: [{ name: 'mcpns', expect: 'loaded', ...(scope ? { scope } : {}), ...(options.router && driver.id === 'codex' ? { entry: CODEX_APPROVE } : {}) }],
       clientArgs: CLIENT_ARGS[driver.id],
     };
     writeFiles(driver.files(scenario, context));
@@ -91,6 +91,13 @@ const CLIENT_ARGS: Record<ClientId, string[]> = {
   opencode: [],
 };
 
+/**
+ * Codex runs an MCP tool without asking only when it is annotated read-only (search_tools, describe_tool); call_tool is
+ * not, and `codex exec` cannot ask ("MCP tool call requires approval, but approval policy is never"): the user approves
+ * it once in the gateway's entry.
+ */
+const CODEX_APPROVE = { tools: { call_tool: { approval_mode: 'approve' } } };
+
 function writeGatewayConfig(dirs: RunDirs): string {
   const folder = join(dirs.root, 'gateway');
   mkdirSync(folder, { recursive: true });
@@ -106,11 +113,16 @@ function writeGatewayConfig(dirs: RunDirs): string {
   return file;
 }
 
-/** The search answer inside a tool result, however the client wrapped it (text block, JSON in JSON, Gemini's response). */
-export function findSearchAnswer(value: unknown): { query: string; tools: Array<{ name: string; server: string }> } | undefined {
+/**
+ * The search answer inside a tool result, however the client wrapped it: a text block, JSON in JSON, Gemini's
+ * `functionResponse.response`, Codex's "Wall time: … Output:" lines before the text.
+ */
+function findSearchAnswer(value: unknown): { query: string; tools: Array<{ name: string; server: string }> } | undefined {
   if (typeof value === 'string') {
+    const start = value.indexOf('{');
+    if (start < 0) return undefined;
     try {
-      return findSearchAnswer(JSON.parse(value));
+      return findSearchAnswer(JSON.parse(value.slice(start)));
     } catch {
       return undefined;
     }
