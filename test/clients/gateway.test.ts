@@ -115,14 +115,14 @@ function writeGatewayConfig(dirs: RunDirs): string {
 
 /**
  * The search answer inside a tool result, however the client wrapped it: a text block, JSON in JSON, Gemini's
- * `functionResponse.response`, Codex's "Wall time: … Output:" lines before the text.
+ * `functionResponse.response` (text inside `<untrusted_context>` tags), Codex's "Wall time: … Output:" lines before the text.
  */
 function findSearchAnswer(value: unknown): { query: string; tools: Array<{ name: string; server: string }> } | undefined {
   if (typeof value === 'string') {
     const start = value.indexOf('{');
     if (start < 0) return undefined;
     try {
-      return findSearchAnswer(JSON.parse(value.slice(start)));
+      return findSearchAnswer(JSON.parse(value.slice(start, value.lastIndexOf('}') + 1)));
     } catch {
       return undefined;
     }
