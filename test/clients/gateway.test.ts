@@ -39,7 +39,11 @@ interface GatewayRun {
 }
 
 /** Run the client once with `mcpns serve [--router] --for <client> --as mcpns --config …` as its only server. */
-async function runThroughGateway(driver: ClientDriver, bin: string, options: { router: boolean; reply?: (request: RecordedRequest) => ScriptedCall | undefined }): Promise<GatewayRun> {
+async function runThroughGateway(
+  driver: ClientDriver,
+  bin: string,
+  options: { router: boolean; reply?: (request: RecordedRequest) => ScriptedCall | undefined },
+): Promise<GatewayRun> {
   const dirs = makeDirs();
   try {
     const config = writeGatewayConfig(dirs);
@@ -59,7 +63,11 @@ async function runThroughGateway(driver: ClientDriver, bin: string, options: { r
     const started = Date.now();
     let result: ProcessResult;
     try {
-      result = await runBounded(bin, driver.argv(scenario), { cwd: dirs.project, env: { ...baseEnv(dirs), ...driver.env(scenario, context) }, deadlineMs: 180_000 });
+      result = await runBounded(bin, driver.argv(scenario), {
+        cwd: dirs.project,
+        env: { ...baseEnv(dirs), ...driver.env(scenario, context) },
+        deadlineMs: 180_000,
+      });
     } finally {
       await llm.close();
     }
@@ -144,9 +152,10 @@ function routerModel(request: RecordedRequest): ScriptedCall | undefined {
   const call = tool('call_tool');
   if (!search?.name || !call?.name) return undefined;
   const ns = (entry: typeof search) => (entry.namespace ? { namespace: entry.namespace } : {});
-  if (request.toolResults.length === 0) return { name: search.name, arguments: { query: REQUEST, limit: 3 }, ...ns(search) };
-  if (request.toolResults.length === 1) {
-    const found = findSearchAnswer(request.toolResults[0])?.tools[0]?.name;
+  const results = request.toolResults ?? [];
+  if (results.length === 0) return { name: search.name, arguments: { query: REQUEST, limit: 3 }, ...ns(search) };
+  if (results.length === 1) {
+    const found = findSearchAnswer(results[0])?.tools[0]?.name;
     if (found) return { name: call.name!, arguments: { name: found, arguments: { value: 'Paris' } }, ...ns(call) };
   }
   return undefined;
@@ -154,7 +163,10 @@ function routerModel(request: RecordedRequest): ScriptedCall | undefined {
 
 const explain = (run: GatewayRun): string =>
   `client exit ${run.process.exitCode ?? run.process.signal}; stderr tail:\n${run.process.stderr.slice(-1500)}\nstdout tail:\n${run.process.stdout.slice(-1500)}\n` +
-  `requests: ${JSON.stringify(run.requests.map((request) => ({ api: request.api, tools: request.toolNames.map(flat), results: request.toolResults, called: request.called })))}`.slice(0, 6000);
+  `requests: ${JSON.stringify(run.requests.map((request) => ({ api: request.api, tools: request.toolNames.map(flat), results: request.toolResults, called: request.called })))}`.slice(
+    0,
+    6000,
+  );
 
 for (const [id, client] of Object.entries(installed) as Array<[ClientId, { path: string; version: string }]>) {
   const { driver } = CLIENTS[id];
@@ -175,7 +187,8 @@ for (const [id, client] of Object.entries(installed) as Array<[ClientId, { path:
       expect(names.map((name) => `${name.server}/${name.tool}`).sort()).toEqual([...sent.keys()].sort());
       for (const name of names) {
         const entry = sent.get(`${name.server}/${name.tool}`)!;
-        if (name.namespace !== undefined) expect({ namespace: entry.namespace, name: entry.name }, name.final).toEqual({ namespace: name.namespace, name: name.function });
+        if (name.namespace !== undefined)
+          expect({ namespace: entry.namespace, name: entry.name }, name.final).toEqual({ namespace: name.namespace, name: name.function });
         else expect(entry.name, `${name.server}/${name.tool}`).toBe(name.final);
       }
       process.stdout.write(`${driver.label} gateway names: ${names.length} of ${names.length} equal (${run.ms} ms): ${names.map((n) => n.final).join(', ')}\n`);
@@ -189,24 +202,25 @@ for (const [id, client] of Object.entries(installed) as Array<[ClientId, { path:
       expect(first, `the model was never offered the router's tools\n${context}`).toBeDefined();
       const offered = first!.toolNames;
       // The router's three tools, under the client's naming of server "mcpns", and of the upstream tools only the pin.
-      for (const tool of ROUTER_TOOLS) expect(offered.filter((entry) => entry.name?.endsWith(tool) && flat(entry).includes('mcpns')).length, `${tool}\n${context}`).toBe(1);
+      for (const tool of ROUTER_TOOLS)
+        expect(offered.filter((entry) => entry.name?.endsWith(tool) && flat(entry).includes('mcpns')).length, `${tool}\n${context}`).toBe(1);
       const upstream = offered.flatMap((entry) => {
         const marker = readMarker(entry.description);
         return marker ? [`${marker.server}/${marker.tool}`] : [];
       });
       expect(upstream, context).toEqual([PIN]);
       // The search's answer reached the model and names the right tool; the call through call_tool reached the server.
-      const afterSearch = run.requests.find((request) => request.toolResults.length >= 1 && request.called?.name.endsWith('call_tool'));
+      const afterSearch = run.requests.find((request) => (request.toolResults ?? []).length >= 1 && request.called?.name.endsWith('call_tool'));
       expect(afterSearch, `no call_tool after the search\n${context}`).toBeDefined();
-      const answer = findSearchAnswer(afterSearch!.toolResults[0]);
+      const answer = findSearchAnswer(afterSearch!.toolResults![0]);
       expect(answer?.query, context).toBe(REQUEST);
       expect(answer?.tools[0], context).toMatchObject({ name: 'weather__get_forecast', server: 'weather' });
       expect(afterSearch!.called!.arguments).toEqual({ name: 'weather__get_forecast', arguments: { value: 'Paris' } });
-      const afterCall = run.requests.find((request) => request.toolResults.length >= 2);
+      const afterCall = run.requests.find((request) => (request.toolResults ?? []).length >= 2);
       expect(afterCall, `the call_tool result never reached the model\n${context}`).toBeDefined();
-      expect(afterCall!.toolResults[1], context).toContain('called get_forecast');
+      expect(afterCall!.toolResults![1], context).toContain('called get_forecast');
       process.stdout.write(
-        `${driver.label} router: offered ${offered.map(flat).join(', ')}; search → ${answer!.tools.map((tool) => tool.name).join(', ')}; call_tool → ${JSON.stringify(afterCall!.toolResults[1]).slice(0, 120)} (${run.ms} ms, ${run.requests.length} requests)\n`,
+        `${driver.label} router: offered ${offered.map(flat).join(', ')}; search → ${answer!.tools.map((tool) => tool.name).join(', ')}; call_tool → ${JSON.stringify(afterCall!.toolResults![1]).slice(0, 120)} (${run.ms} ms, ${run.requests.length} requests)\n`,
       );
     });
   });
