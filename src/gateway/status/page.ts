@@ -18,7 +18,12 @@ export interface StatusSnapshot {
 /** Newest first, at most this many rows of calls and events on the page. */
 const ROWS = 50;
 
-export function statusSnapshot(gateway: Pick<Gateway, 'exposure' | 'status'>, feed: StatusFeed, redact: (text: string) => string, now = new Date()): StatusSnapshot {
+export function statusSnapshot(
+  gateway: Pick<Gateway, 'exposure' | 'status'>,
+  feed: StatusFeed,
+  redact: (text: string) => string,
+  now = new Date(),
+): StatusSnapshot {
   const exposure = gateway.exposure;
   const exposedOf = new Map<string, string>();
   const tools = exposure.tools.map((item) => {
