@@ -24,6 +24,8 @@ export interface ClientName extends ToolRef {
   function?: string;
   /** Why the client would not offer it at all. */
   dropped?: string;
+  /** Set when the client cuts the name itself and still offers it (Gemini CLI's middle "..."): `final` uncut. */
+  uncut?: string;
   /** Set when the gateway changed the style's name so the client keeps it. */
   shortened?: Pick<ShortenedName, 'from' | 'to' | 'finalBefore' | 'reason'>;
 }
@@ -57,6 +59,7 @@ export function clientNames(exposure: Exposure, naming: NamingSettings): ClientN
       final: final ? (final.wireName ?? final.name) : exposed,
       ...(final?.namespace !== undefined ? { namespace: final.namespace, function: final.function! } : {}),
       ...(final?.dropped !== undefined ? { dropped: final.dropped } : {}),
+      ...(final?.uncut !== undefined ? { uncut: final.uncut } : {}),
       ...(change ? { shortened: { from: change.from, to: change.to, finalBefore: change.finalBefore, reason: change.reason } } : {}),
     };
   });
@@ -124,7 +127,8 @@ export function judgeThroughGateway(input: {
     .filter((finding) => !config.ignore.some((entry) => matchesIgnore(entry, finding)));
   const exposedOf = new Map(tools.map(({ exposed, route }) => [`${route.server}\0${route.tool}`, exposed]));
   const shadowed = groupShadowed(upstream.findings, (ref) => exposedOf.get(`${ref.server}\0${ref.tool}`));
-  const findings = [...input.collisions, ...shadowed, ...remapped].sort(compareFindings);
+  const shortened = shortenedFindings(exposure, naming).filter((finding) => !config.ignore.some((entry) => matchesIgnore(entry, finding)));
+  const findings = [...input.collisions, ...shadowed, ...remapped, ...shortened].sort(compareFindings);
   return {
     ...upstream,
     targets,
@@ -135,6 +139,40 @@ export function judgeThroughGateway(input: {
       : {}),
     ...(judged.notes ? { notes: [...(upstream.notes ?? []), ...judged.notes] } : {}),
   };
+}
+
+/**
+ * NAME_SHORTENED: each name the gateway shortened for the client (or for the MCP limit), and each name the `--for`
+ * client cuts itself (Gemini CLI's middle "..."), about its upstream pair.
+ */
+export function shortenedFindings(exposure: Exposure, naming: NamingSettings): Finding[] {
+  const target = naming.for ?? naming.style;
+  const byGateway = exposure.shortened.map((entry): Finding => ({
+    code: 'NAME_SHORTENED',
+    severity: 'info',
+    target,
+    server: entry.server,
+    tool: entry.tool,
+    name: entry.to,
+    args: { by: 'gateway', kind: entry.kind, from: entry.from, to: entry.to, reason: entry.reason },
+  }));
+  if (!naming.for) return byGateway;
+  const byClient = clientNames(exposure, naming).flatMap((name): Finding[] =>
+    name.uncut === undefined || name.dropped !== undefined
+      ? []
+      : [
+          {
+            code: 'NAME_SHORTENED',
+            severity: 'info',
+            target,
+            server: name.server,
+            tool: name.tool,
+            name: name.final,
+            args: { by: 'client', from: name.uncut, to: name.final },
+          },
+        ],
+  );
+  return [...byGateway, ...byClient];
 }
 
 const MAX_LISTED = 8;

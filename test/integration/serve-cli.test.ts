@@ -59,6 +59,33 @@ describe('mcpns serve --dry-run', () => {
     expect(result.stdout).toMatch(/mcp__gateway__alpha__whoami/);
   });
 
+  it('--for gemini-cli --json: names Gemini CLI cuts at 63 carry their uncut form and NAME_SHORTENED; names cut alike are kept apart', async () => {
+    const long = 'get_cost_and_usage_comparisons_with_forecast';
+    const file = config({ 'awslabs-billing-cost-management': { name: 'billing', extra: [{ name: long }, { name: `${long}_v2` }, { name: `x_${long}` }] } });
+    const result = await runCli(['serve', '--dry-run', '--json', '--for', 'gemini-cli', '--as', 'mcpns', '--config', file]);
+    const document = JSON.parse(result.stdout) as {
+      names: Array<{ tool: string; final: string; uncut?: string; shortened?: { reason: string } }>;
+      findings: Array<{ code: string; tool?: string; args?: { by: string; from: string; to: string } }>;
+    };
+    const byTool = new Map(document.names.map((name) => [name.tool, name]));
+    expect(byTool.get(`${long}_v2`)).toMatchObject({
+      final: 'mcp_mcpns_awslabs-billing-cost...e_comparisons_with_forecast_v2',
+      uncut: `mcp_mcpns_awslabs-billing-cost-management__${long}_v2`,
+    });
+    expect(byTool.get(long)!.final).not.toBe(byTool.get(`x_${long}`)!.final);
+    expect(byTool.get(long)!.shortened!.reason).toContain('like 1 other name(s)');
+    expect(new Set(document.names.map((name) => name.final)).size).toBe(document.names.length);
+    const cut = document.findings.find((finding) => finding.code === 'NAME_SHORTENED' && finding.tool === `${long}_v2`);
+    expect(cut?.args).toMatchObject({ by: 'client', to: byTool.get(`${long}_v2`)!.final });
+    expect(
+      document.findings
+        .filter((finding) => finding.code === 'NAME_SHORTENED' && finding.args?.by === 'gateway')
+        .map((finding) => finding.tool)
+        .sort(),
+    ).toEqual([long, `x_${long}`]);
+    expect(result.code).toBe(0);
+  });
+
   it("a collision the style cannot separate is kept apart with each pair's hash and reported; --strict refuses (exit 1)", async () => {
     const file = config({ a: { name: 'a', extra: [{ name: 'b__whoami' }] }, a__b: { name: 'ab' } });
     const dry = await runCli(['serve', '--dry-run', '--config', file]);

@@ -11,7 +11,7 @@ export type RuleFamily = 'conflicts' | 'naming' | 'definitions' | 'drift' | 'dis
 export type RuleLifecycle = 'stable' | 'preview' | 'deprecated';
 
 /** The commands whose reports can carry a code. */
-export type ReportingCommand = 'check-conflicts' | 'lint' | 'check' | 'diff';
+export type ReportingCommand = 'check-conflicts' | 'lint' | 'check' | 'diff' | 'serve';
 
 /** A finding of code C whose arguments are A: what a rule's wording receives. */
 export type RuleFinding<C extends string, A> = FindingBase & { code: C; args?: A };

@@ -12,6 +12,7 @@ import { configRejected } from './config-rejected.js';
 import { serverAuthRequired } from './server-auth-required.js';
 import { nameInvalidChars } from './name-invalid-chars.js';
 import { nameTooLong } from './name-too-long.js';
+import { nameShortened } from './name-shortened.js';
 import { toolNameSpec } from './tool-name-spec.js';
 import { serverNameInvalid } from './server-name-invalid.js';
 import { prefixMismatch } from './prefix-mismatch.js';
@@ -54,6 +55,7 @@ export const RULES = [
   serverAuthRequired,
   nameInvalidChars,
   nameTooLong,
+  nameShortened,
   toolNameSpec,
   serverNameInvalid,
   prefixMismatch,

@@ -5,10 +5,16 @@
  * because Gemini CLI's approval rules depend on it as much as the `gemini-cli` naming preset does.
  */
 export function geminiValidName(value: string): string {
-  let name = value.startsWith('mcp_') ? value : `mcp_${value}`;
-  name = name.replace(/[^a-zA-Z0-9_\-.:]/g, '_');
-  if (!/^[a-zA-Z_]/.test(name)) name = `_${name}`;
-  return name.length > 63 ? `${name.slice(0, 30)}...${name.slice(name.length - 30)}` : name;
+  return geminiCut(geminiUncutName(value));
+}
+
+/** Gemini CLI's cut of a name over 63: its first and last 30 units around "...". */
+export const geminiCut = (name: string): string => (name.length > 63 ? `${name.slice(0, 30)}...${name.slice(name.length - 30)}` : name);
+
+/** `geminiValidName` before its cut at 63. */
+export function geminiUncutName(value: string): string {
+  const name = (value.startsWith('mcp_') ? value : `mcp_${value}`).replace(/[^a-zA-Z0-9_\-.:]/g, '_');
+  return /^[a-zA-Z_]/.test(name) ? name : `_${name}`;
 }
 
 /** The tool's name as Gemini CLI registers it: `G(server + "_" + tool)`. */

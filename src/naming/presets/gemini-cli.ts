@@ -5,8 +5,8 @@ import { middleElide } from '../length.js';
 import { resolveServer, resolveTool, splitFirst } from '../parse.js';
 import { subEach } from '../sanitize.js';
 import type { NamingTarget, RenderedName } from '../types.js';
-import { geminiValidName } from '../../config/clients/gemini-names.js';
-// geminiValidName (≥ v0.33) is Gemini CLI's own name function: shared with the reader's approval rule.
+import { geminiCut, geminiUncutName } from '../../config/clients/gemini-names.js';
+// geminiUncutName and geminiCut (≥ v0.33) are Gemini CLI's own name function: shared with the reader's approval rule.
 import { GEMINI_WIRE } from '../wire.js';
 
 /** Legacy (≤ v0.32) `generateValidName(toolName)`: [^a-zA-Z0-9_.-] → "_", elide at 63 with "___". */
@@ -33,18 +33,48 @@ export const geminiCli: NamingTarget = {
   wire: GEMINI_WIRE,
   maxTools: 512,
   render: (input) =>
-    renderEach('gemini-cli', input, (ref) => ({ name: geminiValidName(`${ref.server}_${ref.tool}`) }), 'last-wins', {
-      precedence: registrationPrecedence(input),
-      nondeterministicOnCollision: registrationNote(input, 'Gemini CLI', 'last'),
-    }),
+    renderEach(
+      'gemini-cli',
+      input,
+      (ref) => {
+        const uncut = geminiUncutName(`${ref.server}_${ref.tool}`);
+        const name = geminiCut(uncut);
+        return uncut === name ? { name } : { name, uncut };
+      },
+      'last-wins',
+      {
+        precedence: registrationPrecedence(input),
+        nondeterministicOnCollision: registrationNote(input, 'Gemini CLI', 'last'),
+      },
+    ),
   parse: (name: string, servers: string[], tools?: ToolRef[]): ToolRef | undefined => {
     if (!name.startsWith('mcp_')) return undefined;
     const parts = splitFirst(name.slice('mcp_'.length), '_');
     if (!parts) return undefined;
     const server = resolveServer(parts[0], servers, sanitizePart);
+    // A name cut at 63 is found in Gemini CLI's registry by the whole name; its policy still reads the server part.
+    const cut = tools && name.length === 63 && name.slice(30, 33) === '...' ? cutIndex(tools).get(name) : undefined;
+    if (cut) return cut.server === server ? cut : { server, tool: cut.tool };
     return { server, tool: resolveTool(server, parts[1], tools, sanitizePart) };
   },
 };
+
+const cutNames = new WeakMap<ToolRef[], Map<string, ToolRef>>();
+
+/** Each cut name of `tools` → its pair (the first one, when two cut alike: NAME_COLLISION's case), built once per list. */
+function cutIndex(tools: ToolRef[]): Map<string, ToolRef> {
+  let index = cutNames.get(tools);
+  if (index) return index;
+  index = new Map();
+  for (const ref of tools) {
+    const uncut = geminiUncutName(`${ref.server}_${ref.tool}`);
+    if (uncut.length <= 63) continue;
+    const name = geminiCut(uncut);
+    if (!index.has(name)) index.set(name, { server: ref.server, tool: ref.tool });
+  }
+  cutNames.set(tools, index);
+  return index;
+}
 
 /**
  * Gemini CLI ≤ 0.32: bare `L(T)`; only when the name is already registered does a tool get `{S}__{L(T)}`

@@ -92,4 +92,35 @@ describe('through the gateway', () => {
     const { result } = setup({ style: 'double-underscore', for: 'codex', key: 'mcpns' });
     expect(result.findings.some((finding) => finding.code === 'SHADOWED_TOOL')).toBe(true);
   });
+
+  it('gemini-cli: a name Gemini CLI cuts at 63 is in names (uncut) and a NAME_SHORTENED finding; two cut alike are kept apart', () => {
+    const long = 'get_cost_and_usage_comparisons_with_forecast';
+    const { names, result } = setup(
+      { style: 'double-underscore', for: 'gemini-cli', key: 'mcpns' },
+      { 'awslabs-billing-cost-management': [long, `${long}_v2`, `x_${long}`], github: ['create_issue'] },
+    );
+    const cut = names.find((name) => name.tool === `${long}_v2`)!;
+    expect(cut.final).toBe('mcp_mcpns_awslabs-billing-cost...e_comparisons_with_forecast_v2');
+    expect(cut.uncut).toBe(`mcp_mcpns_awslabs-billing-cost-management__${long}_v2`);
+    expect(names.find((name) => name.tool === 'create_issue')!.uncut).toBeUndefined();
+    // Cut alike (same first and last 30), the two are kept apart by the gateway before the client cuts them.
+    const alike = names.filter((name) => name.tool === long || name.tool === `x_${long}`);
+    expect(new Set(alike.map((name) => name.final)).size).toBe(2);
+    for (const name of alike)
+      expect(name.shortened?.reason).toMatch(/gemini-cli shows it as mcp_mcpns_awslabs-billing-cost\.\.\.sage_comparisons_with_forecast, like 1 other/);
+    expect(new Set(names.map((name) => name.final)).size).toBe(names.length);
+    const shortened = result.findings.filter((finding) => finding.code === 'NAME_SHORTENED');
+    expect(shortened.map((finding) => [finding.tool, finding.args?.by])).toEqual(
+      expect.arrayContaining([
+        [`${long}_v2`, 'client'],
+        [long, 'gateway'],
+        [`x_${long}`, 'gateway'],
+      ]),
+    );
+    expect(shortened.every((finding) => finding.severity === 'info' && finding.target === 'gemini-cli')).toBe(true);
+    // Gemini CLI finds a cut name whole in its registry: no AMBIGUOUS_ROUTE for it.
+    expect(result.findings.filter((finding) => finding.code === 'AMBIGUOUS_ROUTE')).toEqual([]);
+    // Without a client that cuts, nothing is reported.
+    expect(setup({ style: 'double-underscore', for: 'codex', key: 'mcpns' }).result.findings.some((finding) => finding.code === 'NAME_SHORTENED')).toBe(false);
+  });
 });

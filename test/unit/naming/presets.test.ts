@@ -182,6 +182,23 @@ describe('styles', () => {
     expect(getTarget('dot').parse!('atlas.task.status', ['atlas'])).toEqual({ server: 'atlas', tool: 'task.status' });
     expect(getTarget('slash').parse!('noslash', [])).toBeUndefined();
   });
+
+  it('gemini-cli: a name cut at 63 renders with its uncut form and parses back to its pair (Gemini CLI finds it whole)', () => {
+    const tools = [
+      { server: 'mcpns', tool: 'awslabs-billing-cost-management__get_cost_and_usage_comparisons_with_forecast' },
+      { server: 'mcpns', tool: 'github__create_issue' },
+    ];
+    const r = renderNames('gemini-cli', { servers: [{ name: 'mcpns' }], tools });
+    expect(r.names[0]).toMatchObject({
+      name: 'mcp_mcpns_awslabs-billing-cost...sage_comparisons_with_forecast',
+      uncut: 'mcp_mcpns_awslabs-billing-cost-management__get_cost_and_usage_comparisons_with_forecast',
+    });
+    expect(r.names[1]!.uncut).toBeUndefined();
+    const parse = getTarget('gemini-cli').parse!;
+    expect(parse(r.names[0]!.name, ['mcpns'], tools)).toEqual(tools[0]);
+    // Its policy reads the server part: a cut that splits elsewhere is still reported on the server.
+    expect(parse('mcp_other_awslabs-billing-cost...sage_comparisons_with_forecast', ['mcpns', 'other'], tools)).toBeDefined();
+  });
 });
 
 describe('collision policies', () => {
