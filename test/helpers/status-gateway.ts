@@ -13,11 +13,25 @@ import { makeTempDir } from './temp.js';
 
 export const HOSTILE_SERVER = '<script>alert(1)</script>';
 
-export async function startStatusGateway(options: { token?: string; args?: string[] } = {}): Promise<{ base: string; mcp: string; stop(): Promise<void> }> {
+/** A fixture server's entry; `extra` tools are added to its own (GW_EXTRA_TOOLS). */
+export const upstreamEntry = (name: string, extra?: Array<{ name: string; description?: string }>) => ({
+  command: process.execPath,
+  args: [fixturePath('gateway-upstream'), '--name', name],
+  ...(extra ? { env: { GW_EXTRA_TOOLS: JSON.stringify(extra) } } : {}),
+});
+
+export async function startStatusGateway(options: { token?: string; args?: string[] } = {}): Promise<{
+  base: string;
+  mcp: string;
+  /** Rewrite the config with these servers besides the two, and tell the gateway to reload it (SIGHUP). */
+  reload(servers: Record<string, ReturnType<typeof upstreamEntry>>): void;
+  stop(): Promise<void>;
+}> {
   const dir = makeTempDir('mcpns-status-');
   const config = join(dir, 'mcpns.config.json');
-  const server = (name: string) => ({ command: process.execPath, args: [fixturePath('gateway-upstream'), '--name', name] });
-  writeFileSync(config, JSON.stringify({ servers: { docs: server('docs'), [HOSTILE_SERVER]: server('hostile') } }));
+  const write = (more: Record<string, ReturnType<typeof upstreamEntry>>) =>
+    writeFileSync(config, JSON.stringify({ servers: { docs: upstreamEntry('docs'), [HOSTILE_SERVER]: upstreamEntry('hostile'), ...more } }));
+  write({});
   const pids = join(dir, 'pids');
   const served = await startAndWait(
     [join(REPO_ROOT, 'bin', 'mcpns.js'), 'serve', '--http', '127.0.0.1:0', '--config', config, ...(options.args ?? [])],
@@ -28,6 +42,10 @@ export async function startStatusGateway(options: { token?: string; args?: strin
   return {
     base,
     mcp: `${base}/mcp`,
+    reload(servers) {
+      write(servers);
+      served.child.kill('SIGHUP');
+    },
     async stop() {
       const exited = once(served.child, 'exit');
       served.child.kill('SIGTERM');

@@ -178,6 +178,7 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
       // Answer at once: the endpoint is open (a busy port fails here, before any server starts) and a client's
       // initialize is answered while the upstreams start beside it; lists wait a bounded time for them.
       const refused = new AbortController();
+      let current = config;
       const stop = AbortSignal.any([runtime.io.signal, refused.signal]);
       let outcome: number = EXIT.OK;
       let startError: unknown;
@@ -187,12 +188,23 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
             token,
             allowedHosts: options.allowedHost,
             allowedOrigins: options.allowedOrigin,
-            ...(feed ? { status: createStatusPage(gateway, feed, { token, redact }) } : {}),
+            ...(feed
+              ? {
+                  status: createStatusPage(gateway, feed, {
+                    token,
+                    redact,
+                    // The findings the page shows are judged as --dry-run judges them, on the configuration in force.
+                    judge: { naming: { style, for: options.for, key: options.as }, config: () => current, strict: options.strict === true },
+                  }),
+                }
+              : {}),
           })
         : undefined;
       const stopReloading = watchConfiguration(runtime, config, options.watch !== false, async () => {
         const next = await loadConfiguration(runtime, options);
         const result = await gateway.reload(servable(runtime, next, selectServers(next, options), options.scan === true, true));
+        current = next;
+        feed?.touch();
         return { result, files: next.files };
       });
       // stdio: the client's opening message is read (and answered) from here on, before the upstreams load anything.
@@ -205,6 +217,7 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
             return refused.abort();
           }
           reportStart(runtime, gateway, config);
+          feed?.touch();
           if (routing) void import('../services/serve-router.js').then((module) => module.reportRouterProblems(runtime, routing));
           const where = served ? `at ${served.url}${token ? ' (bearer token required)' : ''}` : 'on stdio';
           runtime.console.status(`serving ${startSummary(gateway)} ${where}`, served ? { url: served.url, port: served.address.port } : {});

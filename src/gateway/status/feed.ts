@@ -30,6 +30,8 @@ export interface StatusFeed {
   restarts(server: string): number;
   /** The last failure's stderr lines of a server (redacted). */
   stderr(server: string): readonly string[];
+  /** Something else the page shows changed (a start ended, a reload: the findings were judged again). */
+  touch(): void;
   /** Called after every change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Whether a page is watching (subscribed): calls are recorded only then, so the zero-copy path stays otherwise. */
@@ -78,6 +80,7 @@ export function createStatusFeed(options: StatusFeedOptions = {}): StatusFeed {
       });
       changed();
     },
+    touch: changed,
     activity: () => activity,
     events: () => events,
     restarts: (server) => restarts.get(server) ?? 0,

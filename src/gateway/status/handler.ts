@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Gateway } from '../engine.js';
 import { tokenDigest } from '../http-guards.js';
 import type { StatusFeed } from './feed.js';
+import { createNamesView, type JudgeSettings } from './judged.js';
 import { renderPage, statusSnapshot, streamPayload } from './page.js';
 
 export interface StatusPage {
@@ -29,6 +30,8 @@ export interface StatusPageOptions {
   redact?: (text: string) => string;
   /** Heartbeat of an open stream (default 15 s). */
   heartbeatMs?: number;
+  /** How the gateway names tools (`--style`, `--for`, `--as`) and what it judges them by: the findings and each client's names. */
+  judge?: JudgeSettings;
 }
 
 const COOKIE = 'mcpns_status';
@@ -42,7 +45,7 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-export function createStatusPage(gateway: Gateway, feed: StatusFeed, options: StatusPageOptions = {}): StatusPage {
+export function createStatusPage(gateway: Pick<Gateway, 'exposure' | 'status' | 'catalog'>, feed: StatusFeed, options: StatusPageOptions = {}): StatusPage {
   const maxClients = options.maxClients ?? 16;
   const redact = options.redact ?? ((text: string) => text);
   const token = options.token !== undefined ? tokenDigest(options.token) : undefined;
@@ -65,7 +68,8 @@ export function createStatusPage(gateway: Gateway, feed: StatusFeed, options: St
     return undefined;
   };
 
-  const snapshot = () => statusSnapshot(gateway, feed, redact);
+  const view = options.judge ? createNamesView(gateway, options.judge, redact) : undefined;
+  const snapshot = () => statusSnapshot(gateway, feed, redact, new Date(), view);
 
   function page(req: IncomingMessage, res: ServerResponse): void {
     if (token && queryToken(req) !== undefined) {
@@ -95,10 +99,14 @@ export function createStatusPage(gateway: Gateway, feed: StatusFeed, options: St
     res.write('retry: 2000\n\n');
     let timer: NodeJS.Timeout | undefined;
     let last = 0;
+    // The tools table (the largest) is sent again only when the exposure changed since this stream's last event.
+    let sentExposure: unknown;
     const send = (): void => {
       timer = undefined;
       last = Date.now();
-      res.write(`event: snapshot\ndata: ${streamPayload(snapshot())}\n\n`);
+      const tools = sentExposure !== gateway.exposure;
+      sentExposure = gateway.exposure;
+      res.write(`event: snapshot\ndata: ${streamPayload(snapshot(), { tools })}\n\n`);
     };
     const schedule = (): void => {
       if (timer) return;

@@ -1,38 +1,55 @@
 /**
- * The status page: a snapshot of the gateway (servers, exposed tools, recent calls and events) and the HTML that shows
- * it. Self-contained (no external asset), every server-provided string escaped; it works as a plain page without
- * JavaScript, and its one script (allowed by the response's CSP nonce) re-renders the tables from the event stream
- * with `textContent` only.
+ * The status page: a snapshot of the gateway (servers, findings, exposed tools with each client's names, recent calls
+ * and events) and the HTML that shows it. Self-contained (no external asset), every server-provided string escaped;
+ * it works as a plain page without JavaScript, and its one script (allowed by the response's CSP nonce) re-renders
+ * the tables from the event stream with `textContent` only.
  */
+import type { Severity } from '../../checks/types.js';
 import type { Gateway } from '../engine.js';
 import type { ActivityEntry, EventEntry, StatusFeed } from './feed.js';
+import type { FindingRow, NamesView } from './judged.js';
 
 export interface StatusSnapshot {
   generatedAt: string;
   servers: Array<{ name: string; status: string; tools: number; inflight: number; restarts: number; protocol?: string; error?: string; stderr?: string[] }>;
-  tools: Array<{ name: string; server: string; tool: string; title?: string }>;
+  /** The clients whose names each tool carries in `names` (same order). */
+  clients: string[];
+  /** At most MAX_TOOLS; `toolsOmitted` counts the rest. */
+  tools: Array<{ name: string; server: string; tool: string; title?: string; names?: Record<string, string> }>;
+  toolsOmitted: number;
+  /** The most severe first, at most 200; `findingsOmitted` counts the rest, `findingCounts` all of them. */
+  findings: FindingRow[];
+  findingsOmitted: number;
+  findingCounts: Record<Severity, number>;
   activity: Array<ActivityEntry & { name?: string }>;
   events: EventEntry[];
 }
 
 /** Newest first, at most this many rows of calls and events on the page. */
 const ROWS = 50;
+/** Tools listed on the page and in /status.json (each with a name per client). */
+const MAX_TOOLS = 1000;
 
 export function statusSnapshot(
   gateway: Pick<Gateway, 'exposure' | 'status'>,
   feed: StatusFeed,
   redact: (text: string) => string,
   now = new Date(),
+  view?: () => NamesView,
 ): StatusSnapshot {
   const exposure = gateway.exposure;
   const exposedOf = new Map<string, string>();
-  const tools = exposure.tools.map((item) => {
+  for (const [name, route] of exposure.toolRoutes) exposedOf.set(`${route.server}\0${route.name}`, name);
+  const judged = view?.();
+  const clients = judged?.clients ?? [];
+  const tools = exposure.tools.slice(0, MAX_TOOLS).map((item) => {
     const name = item['name'] as string;
     const route = exposure.toolRoutes.get(name);
     // A tool the gateway answers itself (router mode's search_tools…) has no upstream: shown as the gateway's.
-    if (route) exposedOf.set(`${route.server}\0${route.name}`, name);
     const title = typeof item['title'] === 'string' ? { title: item['title'] } : {};
-    return { name, server: route?.server ?? '(gateway)', tool: route?.name ?? name, ...title };
+    const shown = judged?.names.get(name);
+    const names = shown ? { names: Object.fromEntries(clients.map((client, index) => [client, shown[index] ?? ''])) } : {};
+    return { name, server: route?.server ?? '(gateway)', tool: route?.name ?? name, ...title, ...names };
   });
   return {
     generatedAt: now.toISOString(),
@@ -49,7 +66,12 @@ export function statusSnapshot(
         ...(stderr.length ? { stderr: [...stderr] } : {}),
       };
     }),
+    clients,
     tools,
+    toolsOmitted: Math.max(0, exposure.tools.length - MAX_TOOLS),
+    findings: judged?.findings ?? [],
+    findingsOmitted: judged?.findingsOmitted ?? 0,
+    findingCounts: judged?.counts ?? { error: 0, warning: 0, info: 0 },
     activity: feed
       .activity()
       .slice(-ROWS)
@@ -67,11 +89,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
-type TableId = 'servers' | 'tools' | 'activity' | 'events';
+type TableId = 'servers' | 'findings' | 'tools' | 'activity' | 'events';
 
-/** A state or outcome cell's class (the script sets the same). */
+/** A state, severity or outcome cell's class (the script sets the same). */
 const classOf = (table: TableId, index: number, value: string): string | undefined =>
-  table === 'servers' && index === 1 ? `s-${value}` : table === 'activity' && index === 3 ? `o-${value}` : undefined;
+  table === 'servers' && index === 1
+    ? `s-${value}`
+    : table === 'activity' && index === 3
+      ? `o-${value}`
+      : table === 'findings' && index === 0
+        ? `v-${value}`
+        : undefined;
 
 const cells = (table: TableId, values: readonly string[]): string =>
   `<tr>${values
@@ -93,7 +121,14 @@ export function rows(snapshot: StatusSnapshot): Record<TableId, string[][]> {
       server.protocol ?? '',
       [server.error ?? '', ...(server.stderr ?? []).map((line) => `| ${line}`)].filter(Boolean).join('\n'),
     ]),
-    tools: snapshot.tools.map((tool) => [tool.name, tool.server, tool.tool, tool.title ?? '']),
+    findings: snapshot.findings.map((finding) => [
+      finding.severity,
+      finding.code,
+      finding.target ?? '',
+      finding.about,
+      finding.hint !== undefined ? `${finding.message}\nhint: ${finding.hint}` : finding.message,
+    ]),
+    tools: snapshot.tools.map((tool) => [tool.name, tool.server, tool.tool, tool.title ?? '', byName(snapshot.clients, tool.names)]),
     activity: snapshot.activity.map((entry) => [
       entry.time.slice(11, 23),
       entry.name ?? (entry.tool !== undefined ? `${entry.server ?? ''}/${entry.tool}` : entry.method),
@@ -104,16 +139,50 @@ export function rows(snapshot: StatusSnapshot): Record<TableId, string[][]> {
   };
 }
 
-/** The first line of the page: how many tools from how many servers up. */
+/**
+ * The names clients show one tool, a line per distinct name with the clients that show it
+ * (`claude-code, codex: mcp__mcpns__docs__echo`): six names in three lines or fewer, readable beside the tool.
+ */
+function byName(clients: readonly string[], names: Record<string, string> | undefined): string {
+  if (!names) return '';
+  const groups = new Map<string, string[]>();
+  for (const client of clients) {
+    const name = names[client];
+    if (name === undefined) continue;
+    const group = groups.get(name);
+    if (group) group.push(client);
+    else groups.set(name, [client]);
+  }
+  return [...groups].map(([name, group]) => `${group.join(', ')}: ${name}`).join('\n');
+}
+
+/** The first line of the page: how many tools from how many servers up, and the findings. */
 export function summary(snapshot: StatusSnapshot): string {
   const up = snapshot.servers.filter((server) => server.status === 'up').length;
-  return `${snapshot.tools.length} tools from ${up} of ${snapshot.servers.length} servers up`;
+  const { error, warning, info } = snapshot.findingCounts;
+  const findings = [
+    error ? `${error} error${error === 1 ? '' : 's'}` : '',
+    warning ? `${warning} warning${warning === 1 ? '' : 's'}` : '',
+    info ? `${info} info` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${snapshot.tools.length + snapshot.toolsOmitted} tools from ${up} of ${snapshot.servers.length} servers up · ${findings || 'no findings'}`;
+}
+
+/** Below a table: what it leaves out (the page stays small with thousands of tools). */
+function omitted(snapshot: StatusSnapshot): Partial<Record<TableId, string>> {
+  return {
+    ...(snapshot.findingsOmitted ? { findings: `${snapshot.findingsOmitted} more findings: mcpns serve --dry-run lists them all` } : {}),
+    ...(snapshot.toolsOmitted ? { tools: `${snapshot.toolsOmitted} more tools: mcpns serve --dry-run --json lists them all` } : {}),
+  };
 }
 
 const TABLES: Array<{ id: TableId; title: string; columns: string[] }> = [
   { id: 'servers', title: 'Servers', columns: ['server', 'state', 'tools', 'in flight', 'restarts', 'protocol', 'last error'] },
+  { id: 'findings', title: 'Findings', columns: ['severity', 'code', 'judged for', 'about', 'finding'] },
   { id: 'activity', title: 'Recent calls', columns: ['time (UTC)', 'tool', 'duration', 'outcome'] },
-  { id: 'tools', title: 'Tools', columns: ['exposed name', 'server', 'tool', 'title'] },
+  { id: 'tools', title: 'Tools, and the name each client shows', columns: ['exposed name', 'server', 'tool', 'title', 'as each client shows it'] },
   { id: 'events', title: 'Events', columns: ['time (UTC)', 'server', 'event', 'detail'] },
 ];
 
@@ -121,16 +190,24 @@ const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;b
 h1{font-size:1.3em;margin:0 0 .2em}h2{font-size:1.05em;margin:1.4em 0 .4em}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.25em .6em;border-bottom:1px solid #ddd;vertical-align:top}
 td{white-space:pre-wrap;word-break:break-word}th{background:#f4f4f4;font-weight:600}
-.s-up{color:#176f2c;font-weight:600}.s-failed,.s-down,.o-error,.o-isError{color:#b00020;font-weight:600}
-#live{color:#666;font-size:.9em}`;
+#tools td{font:12px/1.35 ui-monospace,monospace;overflow-wrap:anywhere}#findings td:nth-child(-n+3){white-space:nowrap}
+.s-up{color:#176f2c;font-weight:600}.s-failed,.s-down,.o-error,.o-isError,.v-error{color:#b00020;font-weight:600}
+.v-warning{color:#8a5a00;font-weight:600}.v-info{color:#555}
+#live,.more{color:#666;font-size:.9em}`;
 
-/** The client side: rebuild each table body from a snapshot (textContent only), on every event of the stream. */
+/**
+ * The client side: rebuild each table body from a snapshot (textContent only), on every event of the stream. A table
+ * the event leaves out (the tools, unchanged since the last event) stays as it is.
+ */
 const SCRIPT = `(() => {
   const ids = ${JSON.stringify(TABLES.map((table) => table.id))};
   const live = document.getElementById('live');
   const render = (data) => {
     document.getElementById('summary').textContent = data.summary;
     for (const id of ids) {
+      if (!data.rows[id]) continue;
+      const more = document.getElementById(id + '-more');
+      if (more) more.textContent = data.more[id] || '';
       const body = document.getElementById(id);
       const next = document.createElement('tbody');
       next.id = id;
@@ -141,6 +218,7 @@ const SCRIPT = `(() => {
           td.textContent = value;
           if (id === 'servers' && index === 1) td.className = 's-' + value;
           if (id === 'activity' && index === 3) td.className = 'o-' + value;
+          if (id === 'findings' && index === 0) td.className = 'v-' + value;
           tr.appendChild(td);
         });
         next.appendChild(tr);
@@ -154,18 +232,25 @@ const SCRIPT = `(() => {
   source.onerror = () => { live.textContent = 'reconnecting…'; };
 })();`;
 
-/** What the stream sends: the summary and the rows, ready to show. */
-export function streamPayload(snapshot: StatusSnapshot): string {
-  return JSON.stringify({ generatedAt: snapshot.generatedAt, summary: summary(snapshot), rows: rows(snapshot) });
+/**
+ * What the stream sends: the summary, the rows ready to show and the notes on what a table leaves out. With
+ * `tools: false` (the exposure has not changed since the last event) the tools table, the largest, is left out.
+ */
+export function streamPayload(snapshot: StatusSnapshot, options: { tools?: boolean } = {}): string {
+  const { tools, ...rest } = rows(snapshot);
+  const shown = options.tools === false ? rest : { ...rest, tools };
+  return JSON.stringify({ generatedAt: snapshot.generatedAt, summary: summary(snapshot), rows: shown, more: omitted(snapshot) });
 }
 
 /** The whole page for one snapshot; `nonce` allows its style and script. */
 export function renderPage(snapshot: StatusSnapshot, nonce: string): string {
   const tableRows = rows(snapshot);
-  const tables = TABLES.map(
+  const notes = omitted(snapshot);
+  const html = TABLES.map(
     (table) =>
-      `<h2>${table.title}</h2>\n<table><thead><tr>${table.columns.map((column) => `<th>${column}</th>`).join('')}</tr></thead>` +
-      `<tbody id="${table.id}">${tableRows[table.id].map((row) => cells(table.id, row)).join('')}</tbody></table>`,
+      `<h2>${table.title}</h2>\n<table><thead><tr>${table.columns.map((column) => `<th>${escapeHtml(column)}</th>`).join('')}</tr></thead>` +
+      `<tbody id="${table.id}">${tableRows[table.id].map((row) => cells(table.id, row)).join('')}</tbody></table>` +
+      `<p class="more" id="${table.id}-more">${escapeHtml(notes[table.id] ?? '')}</p>`,
   ).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -175,7 +260,7 @@ export function renderPage(snapshot: StatusSnapshot, nonce: string): string {
 <style nonce="${nonce}">${STYLE}</style></head>
 <body><h1>mcpns gateway</h1>
 <p><span id="summary">${escapeHtml(summary(snapshot))}</span> · <span id="live">as of ${snapshot.generatedAt.slice(11, 19)} UTC</span></p>
-${tables}
+${html}
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>
 `;

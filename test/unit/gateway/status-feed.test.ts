@@ -75,7 +75,14 @@ describe('status page HTML', () => {
   const snapshot: StatusSnapshot = {
     generatedAt: '2026-01-01T00:00:00.000Z',
     servers: [{ name: hostile, status: 'up', tools: 1, inflight: 0, restarts: 0, error: `</td><script>alert(2)</script>` }],
-    tools: [{ name: 'x__t', server: hostile, tool: `<b>t</b>`, title: `"quoted"` }],
+    clients: ['claude-code', '<i>client</i>'],
+    tools: [{ name: 'x__t', server: hostile, tool: `<b>t</b>`, title: `"quoted"`, names: { 'claude-code': `mcp__gw__<u>x</u>`, '<i>client</i>': 'y' } }],
+    toolsOmitted: 0,
+    findings: [
+      { code: 'SHADOWED_TOOL', severity: 'info', about: `${hostile}/t`, message: 'tool "<em>t</em>" is offered by 2 servers', hint: '<a href=x>x</a>' },
+    ],
+    findingsOmitted: 0,
+    findingCounts: { error: 0, warning: 0, info: 1 },
     activity: [{ time: '2026-01-01T00:00:00.000Z', method: 'tools/call', server: hostile, tool: 't', name: 'x__t', durationMs: 12.3, outcome: 'ok' }],
     events: [],
   };
@@ -86,6 +93,9 @@ describe('status page HTML', () => {
     expect(html).not.toContain(hostile);
     expect(html).not.toContain('<script>alert(2)');
     expect(html).not.toContain('<b>t</b>');
+    for (const text of ['<u>x</u>', '<em>t</em>', '<a href=x>', '<i>client</i>']) expect(html).not.toContain(text);
+    expect(html).toContain(escapeHtml('tool "<em>t</em>" is offered by 2 servers'));
+    expect(html).toContain(escapeHtml('mcp__gw__<u>x</u>'));
     expect(html.match(/<script/g)).toEqual(['<script']);
     expect(html).toContain('<script nonce="abc123">');
     expect(html).toContain('<style nonce="abc123">');
