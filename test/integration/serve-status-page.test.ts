@@ -71,6 +71,22 @@ describe('status page (serve --http)', () => {
       expect(text).toMatch(CALL_ROW);
       expect(text).not.toContain('secret-argument-value');
 
+      // /status.json: the findings judged through the gateway, worded by their rules, and each client's names.
+      const json = await raw(`${gateway.base}/status.json`, { method: 'GET' });
+      const status = JSON.parse(json.body) as {
+        clients: string[];
+        findings: Array<{ code: string; severity: string; message: string }>;
+        tools: Array<{ name: string; names?: Record<string, string> }>;
+      };
+      expect(status.clients).toEqual(['claude-code', 'codex', 'gemini-cli', 'opencode', 'cursor', 'vscode']);
+      const shadowed = status.findings.filter((finding) => finding.code === 'SHADOWED_TOOL');
+      expect(shadowed).toHaveLength(1);
+      expect(shadowed[0]!.message).toBe(`${HOSTILE_SERVER} and docs share 17 tools: add, crash, echo, elicit, fail, grow, link, log, … (9 more)`);
+      expect(status.tools.find((tool) => tool.name === 'docs__echo')?.names).toMatchObject({
+        'claude-code': 'mcp__mcpns__docs__echo',
+        'gemini-cli': 'mcp_mcpns_docs__echo',
+      });
+
       const evil = await raw(`${gateway.base}/`, { method: 'GET', headers: { origin: 'https://evil.example' } });
       expect(evil.status).toBe(403);
     } finally {
