@@ -54,7 +54,7 @@ export interface RenderedName extends ToolRef {
   wireName?: string;
   /** Set when the target would not expose this tool at all (too long, lost a collision, refused…). */
   dropped?: string;
-  /** Set when the product shortens the name itself and still offers it (Gemini CLI's middle "..."): the name uncut. */
+  /** Set when the product shortens the name itself and still offers it (Gemini CLI's middle "...", VS Code's cut at 64): the name uncut. */
   uncut?: string;
   /** Set when the product refuses the server or tool name (then `dropped` is set too, and `name` is what it would have been). */
   refused?: Refusal;

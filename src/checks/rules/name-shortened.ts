@@ -3,7 +3,7 @@ import { argHint, pair } from './wording.js';
 
 /**
  * by `gateway`: `serve` exposes `to` instead of the style's `from` (`reason`: what the client would have done with it).
- * by `client`: the client itself shows the gateway's name cut, `to` instead of `from` (Gemini CLI's middle `...`).
+ * by `client`: the client itself shows the gateway's name cut, `to` instead of `from` (Gemini CLI's middle `...`, VS Code's cut at 64).
  */
 export type NameShortenedArgs = { by: 'gateway' | 'client'; kind?: 'tool' | 'prompt'; from: string; to: string; reason?: string; hint?: string };
 
@@ -27,8 +27,8 @@ export const nameShortened = defineRule<NameShortenedArgs>()({
     why: `\`serve --for <client>\` shortens an exposed name the client would cut, drop or refuse for its length, or merge
 with another after its sanitizing (a head of the name and a hash of the pair, so the name does not depend on start
 order), and reports each change; a client that shortens a name itself without losing it (Gemini CLI keeps the first
-and last 30 characters around \`...\` of a name over 63) is reported too: the model sees the name cut. Both still call
-the right tool; the report says which name the model sees.`,
+and last 30 characters around \`...\` of a name over 63; VS Code cuts its tool ids at 64) is reported too: the model
+sees the name cut. Both still call the right tool; the report says which name the model sees.`,
     failing: `\`serve --for gemini-cli --as mcpns\` with server \`awslabs-billing-cost-management\` and tool
 \`get_cost_and_usage_comparisons_with_forecast\`: Gemini CLI shows \`mcp_mcpns_awslabs-billing-cost...sage_comparisons_with_forecast\`.`,
     failingLabel: 'Failing (reported)',

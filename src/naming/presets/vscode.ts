@@ -55,7 +55,9 @@ export const vscode: NamingTarget = {
     const prefixes = vscodePrefixes(order);
     const names: RenderedName[] = input.tools.map((ref) => {
       const tool = ref.tool.replace(/[^a-z0-9_-]/gi, '_');
-      return { server: ref.server, tool: ref.tool, name: hardCut(`${prefixes.get(ref.server)}${tool}`.replaceAll('.', '_'), MAX_LENGTH) };
+      const uncut = `${prefixes.get(ref.server)}${tool}`.replaceAll('.', '_');
+      const name = hardCut(uncut, MAX_LENGTH);
+      return name === uncut ? { server: ref.server, tool: ref.tool, name } : { server: ref.server, tool: ref.tool, name, uncut };
     });
     return finish('vscode', names, {
       collision: 'error',

@@ -123,4 +123,15 @@ describe('through the gateway', () => {
     // Without a client that cuts, nothing is reported.
     expect(setup({ style: 'double-underscore', for: 'codex', key: 'mcpns' }).result.findings.some((finding) => finding.code === 'NAME_SHORTENED')).toBe(false);
   });
+
+  it('vscode: an id VS Code cuts at 64 carries its uncut form and is reported (NAME_SHORTENED by the client)', () => {
+    const long = 'get_cost_and_usage_comparisons_with_forecast';
+    const { names, result } = setup({ style: 'double-underscore', for: 'vscode', key: 'mcpns' }, { 'awslabs-billing-cost-management': [long] });
+    const cut = names.find((name) => name.tool === long)!;
+    expect(cut.final).toHaveLength(64);
+    expect(cut.uncut).toBe(`mcp_mcpns_awslabs-billing-cost-management__${long}`);
+    expect(cut.uncut!.startsWith(cut.final)).toBe(true);
+    const finding = result.findings.find((entry) => entry.code === 'NAME_SHORTENED')!;
+    expect(finding).toMatchObject({ target: 'vscode', server: 'awslabs-billing-cost-management', tool: long, args: { by: 'client', to: cut.final } });
+  });
 });
