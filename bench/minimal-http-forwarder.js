@@ -22,7 +22,9 @@ const server = createServer((req, res) => {
       }
       body = Buffer.from(JSON.stringify(message));
     }
-    const { connection: _connection, host: _host, ...headers } = req.headers;
+    const headers = { ...req.headers };
+    delete headers.connection;
+    delete headers.host;
     const upstream = request(target, { method: req.method, agent, headers: { ...headers, 'content-length': body.length } }, (answer) => {
       res.writeHead(answer.statusCode, answer.headers);
       answer.pipe(res);
