@@ -38,8 +38,11 @@ const minimalProxy = join(root, 'bench', 'minimal-proxy.js');
 const minimalForwarder = join(root, 'bench', 'minimal-http-forwarder.js');
 
 /** Why a gateway target can be missed (written under each miss in RESULTS.md). */
-export const GATEWAY_EXPLAIN =
-  "A tools/call takes the gateway's fast path (raw JSON-RPC both ways, no SDK stack; to an HTTP upstream through node:http on a keep-alive connection; one object per call; everything answered in one turn of the event loop leaves in one write), so what remains is what any proxy process pays: one more read and write on each side (pipe or loopback TCP, each waking the next process), the event loop and garbage collection. Over stdio with 32 calls in flight the client, the gateway and the upstream share the 2 cores, so throughput falls by the proxy's share of the CPU: the reference rows measure a minimal hand-written Node proxy the same way. One more thing separates any proxy from direct: mcpns starts every stdio server detached, in a session and process group of its own (Node's only way to own a process group, which is how mcpns ends a server's whole process tree), while the direct baseline's server stays in the client's session; where Linux schedules each session as a group of its own (autogroup: see the note above the table) and other work loads the machine, the processes then pass the calls on one at a time, each message waking the next process, instead of in batches (the gateway: about 0.5–1.7 context switches per call, against about 0.25 with its server in its session; from /proc/<pid>/status). One call at a time on a loaded machine the extra wake-ups show as latency.";
+export const GATEWAY_EXPLAIN = [
+  "A tools/call takes the gateway's fast path (raw JSON-RPC both ways, no SDK stack; to an HTTP upstream through node:http on a keep-alive connection; one object per call; over stdio everything answered in one turn of the event loop leaves in one write), so what remains is what the hand-written references pay too: one more read and write on each side (pipe or loopback TCP, each waking the next process), the event loop and garbage collection. With 32 calls in flight the client, the proxy or gateway and the upstream share the 2 cores with whatever else runs: each throughput row also gives the CPU time per call of the gateway and of its reference (from /proc/<pid>/stat over all their rounds), which the machine's load moves far less than calls per second.",
+  "HTTP, the two kinds of upstream: the gateway reads an SSE answer and a JSON body alike (node:http, its own SSE reader; a raw node:http client measured about the same time per call against both kinds of upstream) and answers its client with a JSON body either way (an SSE stream only when progress or a request to the client travels with the call). What differs between the kinds is on the client's side of the baselines: the SDK client reads an SSE answer through web streams and an event-stream parser, a JSON body in one read. Calling an SSE upstream directly, and through the hand-written forwarder (which passes the stream through), the client pays that; through the gateway it does not. So against an SSE upstream (server-everything's mode) the gateway's difference to direct is smaller and its ratio to the forwarder higher than against a JSON upstream, for the same work in the gateway.",
+  "The first initialize: the entry point answers it before the MCP SDK and the gateway are loaded (src/gateway/early-initialize.ts), so what is left is Node's own start-up and mcpns's entry; on a loaded machine Node's start-up alone (`node -e 0`, in the same row) can pass 100 ms.",
+].join(' ');
 
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -162,6 +165,30 @@ function ratiosOf(throughputRounds, of, to) {
   return { min: Math.min(...ratios), median: quantile(ratios, 0.5), all: ratios };
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (undefined where there is none). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU µs per call of each process over `run` (which makes `calls` calls through each). */
+async function cpuPerCall(pids, calls, run) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const result = await run();
+  const perCall = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    const after = cpuMs(pid);
+    if (after !== undefined && before[name] !== undefined) perCall[name] = ((after - before[name]) * 1000) / calls;
+  }
+  return { result, perCall };
+}
+const cpuText = (perCall, of, to) =>
+  perCall[of] !== undefined && perCall[to] !== undefined ? `; CPU per call ${perCall[of].toFixed(0)} µs vs ${perCall[to].toFixed(0)} µs` : '';
+
 const pct = (ratio) => `${(ratio * 100).toFixed(0)}%`;
 const ratioText = (ratio) => `${ratio.median.toFixed(2)} (min ${ratio.min.toFixed(2)}; rounds ${ratio.all.map((each) => each.toFixed(2)).join(' ')})`;
 const loadText = () =>
@@ -191,20 +218,22 @@ async function stdioThroughputRounds(contenders, rounds) {
     [proxyShared, 'up__echo'],
   ])
     await concurrent([client.client], tool, 2000, 32);
-  const throughput = await interleaved(rounds, {
-    direct: () => concurrent([direct.client], 'echo', 4000, 32),
-    gateway: () => concurrent([gateway.client], 'up__echo', 4000, 32),
-    proxy: () => concurrent([proxy.client], 'up__echo', 4000, 32),
-    proxyShared: () => concurrent([proxyShared.client], 'up__echo', 4000, 32),
-  });
-  return { throughput, ratio: ratiosOf(throughput, 'gateway', 'proxy'), load: loadText() };
+  const { result: throughput, perCall } = await cpuPerCall({ gateway: gateway.pid(), proxy: proxy.pid() }, rounds * 4000, () =>
+    interleaved(rounds, {
+      direct: () => concurrent([direct.client], 'echo', 4000, 32),
+      gateway: () => concurrent([gateway.client], 'up__echo', 4000, 32),
+      proxy: () => concurrent([proxy.client], 'up__echo', 4000, 32),
+      proxyShared: () => concurrent([proxyShared.client], 'up__echo', 4000, 32),
+    }),
+  );
+  return { throughput, perCall, ratio: ratiosOf(throughput, 'gateway', 'proxy'), load: loadText() };
 }
 
-function stdioThroughputRows({ throughput, ratio, load }) {
+function stdioThroughputRows({ throughput, perCall, ratio, load }) {
   const median = (name) => quantile(throughput.pooled[name], 0.5).toFixed(0);
   const toDirect = (name) => pct(ratiosOf(throughput, name, 'direct').median);
   return [
-    `| stdio, 32 in flight, calls/s (median round; ${load}) | ${median('proxy')} | ${median('gateway')} | ${ratioText(ratio)} |`,
+    `| stdio, 32 in flight, calls/s (median round; ${load}) | ${median('proxy')} | ${median('gateway')} | ${ratioText(ratio)} (≥ 0.95)${cpuText(perCall, 'gateway', 'proxy')} |`,
     `| the same, for reference: direct; the proxy with its server in the proxy's session (as direct's) | ${median('direct')} | ${median('proxyShared')} (${toDirect('proxyShared')} of direct) | gateway ${toDirect('gateway')} of direct, proxy ${toDirect('proxy')} |`,
   ];
 }
@@ -276,9 +305,8 @@ async function httpKind(kind, work, children, clients, throughputRounds, seqRoun
     clients.push(...sessions[name]);
     await concurrent(sessions[name], tools[name], 1000, 32);
   }
-  const throughput = await interleaved(
-    throughputRounds,
-    Object.fromEntries(Object.keys(urls).map((name) => [name, () => concurrent(sessions[name], tools[name], 2000, 32)])),
+  const { result: throughput, perCall } = await cpuPerCall({ gateway: gateway.child.pid, forwarder: forwarder.child.pid }, throughputRounds * 2000, () =>
+    interleaved(throughputRounds, Object.fromEntries(Object.keys(urls).map((name) => [name, () => concurrent(sessions[name], tools[name], 2000, 32)]))),
   );
   return {
     kind,
@@ -287,6 +315,7 @@ async function httpKind(kind, work, children, clients, throughputRounds, seqRoun
     overhead: overheadOf(seq, 'gateway', 'direct'),
     forwarderOverhead: overheadOf(seq, 'forwarder', 'direct'),
     throughput,
+    perCall,
     throughputLoad: loadText(),
     ratio: ratiosOf(throughput, 'gateway', 'forwarder'),
     toDirect: ratiosOf(throughput, 'gateway', 'direct'),
@@ -383,7 +412,7 @@ export async function benchGateway({ verdict = () => {}, runs = Number(process.e
       ...stdioThroughputRows(stdioThroughput),
       ...http.flatMap((each) => [
         `| HTTP, ${KIND_LABEL[each.kind]}, one call at a time, p50 (${each.seqLoad}) | direct ${p(each.seq.pooled.direct)} (forwarder ${p(each.seq.pooled.forwarder)}, ${signed(each.forwarderOverhead)}) | ${p(each.seq.pooled.gateway)} | ${signed(each.overhead)} over direct (≤ +0.3 ms) |`,
-        `| HTTP, ${each.kind === 'sse' ? 'SSE' : 'JSON'} upstream, 32 sessions, calls/s (median round; ${each.throughputLoad}) | forwarder ${quantile(each.throughput.pooled.forwarder, 0.5).toFixed(0)} (direct ${quantile(each.throughput.pooled.direct, 0.5).toFixed(0)}) | ${quantile(each.throughput.pooled.gateway, 0.5).toFixed(0)} | ${ratioText(each.ratio)} of the forwarder (≥ 0.95); ${pct(each.toDirect.median)} of direct, the forwarder ${pct(each.forwarderToDirect.median)} |`,
+        `| HTTP, ${each.kind === 'sse' ? 'SSE' : 'JSON'} upstream, 32 sessions, calls/s (median round; ${each.throughputLoad}) | forwarder ${quantile(each.throughput.pooled.forwarder, 0.5).toFixed(0)} (direct ${quantile(each.throughput.pooled.direct, 0.5).toFixed(0)}) | ${quantile(each.throughput.pooled.gateway, 0.5).toFixed(0)} | ${ratioText(each.ratio)} of the forwarder (≥ 0.95); ${pct(each.toDirect.median)} of direct, the forwarder ${pct(each.forwarderToDirect.median)}${cpuText(each.perCall, 'gateway', 'forwarder')} |`,
       ]),
       `| gateway RSS after ${fifth.toLocaleString('en')} → ${(fifth * 5).toLocaleString('en')} calls (after a full GC; ${rssLoad}) | — | ${(memory[0].rssKiB / 1024).toFixed(1)} → ${(memory.at(-1).rssKiB / 1024).toFixed(1)} MiB | ${(rssGrowth * 100).toFixed(1)}% (< 3%) |`,
       `| process start to the answer to the first \`initialize\` (stdio; upstreams that never answer, answer, flood), median of ${first.serve.length} (${firstLoad}) | \`node -e 0\` ${p(first.node)} | ${p(first.serve)} (${fmtMs(Math.min(...first.serve))}–${fmtMs(Math.max(...first.serve))}) | < 100 ms |`,
