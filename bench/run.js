@@ -7,7 +7,8 @@
 //   4. 1/5/20 fixture servers vs a concurrent minimal SDK client
 //   5. shutdown: from the results on stdout to the process exit, vs the minimal client's own close()
 //   6. offline `check --catalog` on 10k/100k/1M generated tools: time and peak memory
-//   7. the gateway (`mcpns serve`): per-call overhead, throughput, RSS and start-up vs the upstream directly (bench/gateway.js)
+//   7. the gateway (`mcpns serve`) vs hand-written references and direct: per-call overhead, throughput, RSS, first
+//      initialize and start-up (bench/gateway.js, issue 31 §6)
 //   8. tool search on real servers' tools: recall@1/@5 and MRR beside plain BM25, listing size, latency (bench/search.js)
 //   9. `serve --router`: its tools/list and one search answer vs the full listing, over the same corpus (bench/router-listing.js)
 // Where a target is missed, the command is profiled once more with `node --cpu-prof` and the profile's heaviest
@@ -560,6 +561,6 @@ const missText = profiled.length
       )
       .join('\n\n')}\n`
   : '';
-const body = `${header}\n## Targets (the speed goals of issues 14, 22, 23 and 25)\n\n${verdicts.join('\n')}\n\n${sections.join('\n\n')}\n${missText}`;
+const body = `${header}\n## Targets (the speed goals of issues 14, 22, 23, 25 and 31)\n\n${verdicts.join('\n')}\n\n${sections.join('\n\n')}\n${missText}`;
 writeFileSync(only.size ? join(work, 'RESULTS.partial.md') : join(root, 'bench', 'RESULTS.md'), body);
 process.stdout.write(body);

@@ -80,6 +80,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // per variable per server spawned, and again for the secrets it implies).
 const hostEnv: Record<string, string | undefined> = { ...process.env };
 
+// `serve` on stdio answers the client's `initialize` now, before the SDK and the gateway are loaded (see
+// src/gateway/early-initialize.ts); the gateway takes over what was read.
+const earlyStdin = servesStdio(argv)
+  ? (await import('../gateway/early-initialize.js')).answerInitializeEarly(process.stdin, (text) => process.stdout.write(text))
+  : undefined;
+
 // Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.
 let announcedConfig: string | undefined;
 if (COMMANDS.find((command) => command.name === argv[0])?.discovers) {
@@ -106,6 +112,7 @@ const code = await main(argv, {
       }
     : {}),
   ...(announcedConfig !== undefined ? { announcedConfig } : {}),
+  ...(earlyStdin ? { earlyStdin } : {}),
 });
 await terminateAllGroups();
 const exitCode = signalled !== undefined ? SIGNAL_EXIT[signalled] : code;
@@ -117,3 +124,9 @@ const done = (): void => {
 };
 process.stdout.write('', done);
 process.stderr.write('', done);
+
+/** `serve` answering on stdio (not --http, nor a one-shot --dry-run, --install, --uninstall or --help). */
+function servesStdio(args: readonly string[]): boolean {
+  if (args[0] !== 'serve') return false;
+  return !args.some((arg) => /^(--http|--dry-run|--install|--uninstall|--help|-h$|--catalog)/.test(arg));
+}

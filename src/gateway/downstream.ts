@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
-import { VERSION } from '../version.js';
+import { GATEWAY_INFO } from './early-initialize.js';
 import type { Gateway } from './engine.js';
 import type { DownstreamCall, DownstreamSession } from './types.js';
 import { jsonObject } from './json.js';
@@ -19,7 +19,7 @@ const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 /** A downstream server bound to `session` (undefined for a 2026-07-28 request, which has no session). */
 export function createDownstreamServer(gateway: Gateway, session: DownstreamSession | undefined): Server {
   const server = new Server(
-    { name: 'mcpns', version: VERSION, title: 'mcpns gateway' },
+    { ...GATEWAY_INFO },
     { capabilities: gateway.capabilities(), ...(gateway.instructions() ? { instructions: gateway.instructions()! } : {}) },
   );
   const call = (ctx: ServerContext): DownstreamCall => {

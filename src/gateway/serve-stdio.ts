@@ -6,11 +6,12 @@
  * JSON-RPC and the answer written back as it came, so a call costs what a hand-written proxy costs. Everything else
  * (and a call the fast path declines) goes through the SDK server.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Writable, type Readable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { coalescingWriter, type TextSink } from './coalesce.js';
+import { coalescingWriter, type CoalescingWriter, type TextSink } from './coalesce.js';
 import { createSessionServer } from './downstream.js';
+import { isResponseTo, type EarlyInput } from './early-initialize.js';
 import { jsonObject } from './json.js';
 import { clientAsk } from './sdk-shapes.js';
 import type { Gateway } from './engine.js';
@@ -20,13 +21,19 @@ import type { JsonObject } from './upstream.js';
 /** The SDK transport's own cap on one line; past it the bytes go to the SDK unread, which refuses them. */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Readable; stdout: TextSink; signal?: AbortSignal }): Promise<void> {
+export async function serveGatewayStdio(
+  gateway: Gateway,
+  streams: { stdin: Readable; stdout: TextSink; signal?: AbortSignal; early?: EarlyInput | undefined },
+): Promise<void> {
   // The SDK transport reads from `forwarded`: every line the fast path does not take, in order.
   const forwarded = new PassThrough();
   // Everything sent (fast-path replies and the SDK's messages, in order) leaves in one write per turn of the loop.
   const out = coalescingWriter(streams.stdout);
   const write = out.write;
-  const transport = new StdioServerTransport(forwarded, out.stream, { maxBufferSize: MAX_LINE_BYTES });
+  const early = streams.early;
+  const transport = new StdioServerTransport(forwarded, early?.answered !== undefined ? withoutAnswerTo(out, early.answered) : out.stream, {
+    maxBufferSize: MAX_LINE_BYTES,
+  });
   const fast: { session?: DownstreamSession; server?: Server; ready: boolean } = { ready: false };
   const downstream: FastDownstream = {
     reply: (message) => write(`${JSON.stringify(message)}\n`),
@@ -105,11 +112,17 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
     }
     if (passOn.length) forwarded.write(passOn.length === 1 ? passOn[0] : Buffer.concat(passOn));
   };
-  streams.stdin.on('data', onData);
-  streams.stdin.once('end', () => forwarded.end());
-
+  // What the entry point read before the gateway was loaded comes first (its `initialize` may be answered already).
+  for (const chunk of early?.chunks ?? []) onData(chunk);
   let ended: () => void = () => {};
   const done = new Promise<void>((resolve) => (ended = resolve));
+  if (early?.ended) {
+    forwarded.end();
+    ended();
+  } else {
+    streams.stdin.on('data', onData);
+    streams.stdin.once('end', () => forwarded.end());
+  }
   const handle = serveStdio(
     (context) => {
       const { server, session } = createSessionServer(gateway, 'stdio');
@@ -138,4 +151,22 @@ export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Read
   streams.stdin.off('data', onData);
   await handle.close().catch(() => {});
   out.flush();
+}
+
+/** The SDK server's messages, but for its own answer to the `initialize` the entry point answered already. */
+function withoutAnswerTo(out: CoalescingWriter, id: string | number): Writable {
+  let dropped = false;
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: Buffer | string, _encoding, callback) {
+      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      if (!dropped && isResponseTo(text, id)) dropped = true;
+      else out.write(text);
+      callback();
+    },
+    final(callback) {
+      out.flush();
+      callback();
+    },
+  });
 }

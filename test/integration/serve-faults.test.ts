@@ -79,8 +79,9 @@ function twoUpstreams(dir: string): string {
  * completes when released, and alpha answers again once the gateway says it restarted it.
  */
 async function killMidCall(client: Client, gatewayPid: number, log: string, stderr: () => string): Promise<void> {
+  // initialize is answered before the gateway has started its upstreams: wait for alpha's process to exist.
+  await waitUntil(() => upstreamPid('alpha', gatewayPid) !== undefined, 'the alpha upstream process');
   const alphaPid = upstreamPid('alpha', gatewayPid);
-  expect(alphaPid, 'the alpha upstream process').toBeDefined();
   const beforeAlpha = calls(log, 'alpha', 'slow');
   const beforeBeta = calls(log, 'beta', 'progress');
   const alphaCall = client.callTool({ name: 'alpha__slow', arguments: {} }).then(

@@ -493,7 +493,9 @@ async function openStdio(runtime: Runtime, gateway: Gateway, signal: AbortSignal
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
   runtime.console.status(`answering on stdio; starting ${gateway.status().length} servers`);
   // Wrapped: an async function's promise would wait for this one, and the upstreams must start now.
-  return { done: serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal }) };
+  return {
+    done: serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal, early: runtime.io.earlyStdin?.takeOver() }),
+  };
 }
 
 /** Resolves when `signal` aborts. */

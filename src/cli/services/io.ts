@@ -1,3 +1,5 @@
+import type { EarlyStdin } from '../../gateway/early-initialize.js';
+
 /** Everything the CLI touches of the outside world, injectable so commands run in-process in tests. */
 export interface CliIo {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
@@ -13,6 +15,8 @@ export interface CliIo {
    * "reload" instead of "stop". Returns the unregister function. Absent in-process (tests call the listener directly).
    */
   onReload?: (listener: () => void) => () => void;
+  /** `serve` on stdio: the entry point's early reader of stdin (it may have answered `initialize` already). */
+  earlyStdin?: EarlyStdin;
   /** The mcpns.config.json the entry point already named on stderr (it started servers from it before main ran). */
   announcedConfig?: string;
   now(): Date;
