@@ -19,9 +19,10 @@ export interface LexiconGroup {
   concept: string;
   /**
    * 'action': a verb a tool's name states (create_issue → create); the request's actions are matched to it (a
-   * different action lowers a tool's score). Groups without a kind are objects and topics.
+   * different action lowers a tool's score). 'quantity': how much of something (all, whole, several), never what is
+   * acted on. Groups without a kind are objects and topics.
    */
-  kind?: 'action';
+  kind?: 'action' | 'quantity';
   /** Words and phrases that mean the same thing in a request or a tool definition. */
   terms: readonly string[];
   /** Words that often go with the meaning (searched at a lower weight). */
@@ -60,7 +61,7 @@ export const LEXICON: readonly LexiconGroup[] = [
   {
     concept: 'read',
     kind: 'action',
-    terms: ['get', 'read', 'fetch', 'retrieve', 'view', 'show', 'display', 'see', 'look at', 'inspect', 'load', 'open', 'describe', 'print', 'cat'],
+    terms: ['get', 'read', 'fetch', 'retrieve', 'view', 'show', 'display', 'see', 'look at', 'inspect', 'load', 'open', 'describe', 'print', 'cat', 'check'],
     related: ['details', 'info', 'content'],
     idioms: ['what is in', 'what is inside', 'what does say', 'tell me about'],
   },
@@ -110,6 +111,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     terms: ['run', 'execute', 'invoke', 'call', 'trigger', 'launch', 'start', 'perform', 'exec', 'kick off'],
     related: ['eval', 'evaluate', 'command'],
   },
+  { concept: 'restart', kind: 'action', terms: ['restart', 'reboot', 'reload', 'relaunch', 'bounce', 'cycle'], related: ['rollout', 'stop', 'start'] },
   { concept: 'stop', kind: 'action', terms: ['stop', 'kill', 'terminate', 'cancel', 'abort', 'halt', 'interrupt', 'shut down', 'shutdown', 'end'] },
   {
     concept: 'navigate',
@@ -260,7 +262,13 @@ export const LEXICON: readonly LexiconGroup[] = [
   { concept: 'sprint', terms: ['sprint', 'iteration'], related: ['board', 'backlog', 'milestone', 'roadmap'] },
   { concept: 'stage', terms: ['stage', 'staging area', 'index'], related: ['add', 'changes'] },
   { concept: 'status', terms: ['status', 'state', 'health', 'progress'], related: ['changes', 'pending'] },
-  { concept: 'multiple', terms: ['multiple', 'several', 'many', 'batch', 'bulk', 'at once', 'in one go'], related: ['two', 'three', 'four', 'these', 'all'] },
+  { concept: 'whole', kind: 'quantity', terms: ['whole', 'entire', 'everything', 'complete', 'full'], related: ['all'] },
+  {
+    concept: 'multiple',
+    kind: 'quantity',
+    terms: ['multiple', 'several', 'many', 'batch', 'bulk', 'at once', 'in one go'],
+    related: ['two', 'three', 'four', 'these', 'all'],
+  },
   { concept: 'property', terms: ['property', 'properties', 'attribute', 'attributes'], related: ['field', 'fields', 'value'] },
   { concept: 'template', terms: ['template', 'templates', 'boilerplate', 'scaffold'], related: ['example', 'starter'] },
   { concept: 'recording', terms: ['replay', 'session recording', 'recording'], related: ['session', 'video'] },
