@@ -252,6 +252,17 @@ function fieldTexts(tool: SearchableTool, server: SearchableServer | undefined):
   ];
 }
 
+/**
+ * The actions a tool's name states. An HTTP method just before another verb is the transport, not the action: API-post-search
+ * searches (names generated from OpenAPI operations), while post_message still sends.
+ */
+function nameActions(nameWords: readonly string[]): string[] {
+  const others = nameWords.filter((word, i) => !(HTTP_METHODS.has(word.toLowerCase()) && i + 1 < nameWords.length && actionsOf([nameWords[i + 1]!]).length));
+  return actionsOf(others);
+}
+
+const HTTP_METHODS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'head']);
+
 /** A required top-level parameter that identifies one item: id, user_id, issue_number, key, uuid, sha, name, slug. */
 function requiresIdentifier(schema: Record<string, unknown> | undefined): boolean {
   const required = schema?.['required'];
@@ -295,5 +306,5 @@ function analyze(tool: SearchableTool, server: SearchableServer | undefined): An
     return found.length;
   });
   const nameWords = words(tool.name);
-  return { counts, lengths, actions: actionsOf(nameWords), nameTerms: [...new Set(terms(tool.name))], plural: nameWords.some(isPlural) };
+  return { counts, lengths, actions: nameActions(nameWords), nameTerms: [...new Set(terms(tool.name))], plural: nameWords.some(isPlural) };
 }

@@ -166,7 +166,9 @@ export const LEXICON: readonly LexiconGroup[] = [
     related: ['plan'],
   },
   { concept: 'summarize', kind: 'action', terms: ['summarize', 'summarise', 'summary', 'tldr', 'digest', 'recap'] },
-  { concept: 'extract', kind: 'action', terms: ['extract', 'scrape', 'crawl', 'parse', 'pull out', 'harvest'], related: ['content', 'text'] },
+  { concept: 'extract', kind: 'action', terms: ['extract', 'scrape', 'parse', 'pull out', 'harvest'], related: ['content', 'text', 'crawl'] },
+  // Crawling follows links across a site; extracting takes one page's content.
+  { concept: 'crawl', kind: 'action', terms: ['crawl', 'spider', 'follow links', 'whole site', 'every page'], related: ['site', 'sitemap', 'extract'] },
   { concept: 'wait', kind: 'action', terms: ['wait', 'sleep', 'pause', 'delay'], related: ['until'] },
   { concept: 'install', kind: 'action', terms: ['install', 'add dependency', 'setup', 'provision', 'deploy'], related: ['upgrade'] },
   { concept: 'count', kind: 'action', terms: ['count', 'how many', 'number of', 'tally'], related: ['total', 'stats', 'statistics', 'metrics', 'aggregate'] },

@@ -150,3 +150,18 @@ describe('request phrases', () => {
     expect(results[0]?.part).toBeDefined();
   });
 });
+
+describe('actions a tool name states', () => {
+  it('an HTTP method just before another verb is the transport: API-post-search searches, post_message sends', () => {
+    const index = buildSearchIndex([tool('api', 'API-post-search', 'Search by title'), tool('chat', 'post_message', 'Post a message')]);
+    const actionsOf = (name: string): string[] | undefined =>
+      search(index, 'find the page', { limit: 5 }).results.find((result) => result.name === name)?.why?.action.performed;
+    expect(actionsOf('API-post-search')).toEqual(['search']);
+    expect(search(index, 'send a message').results[0]?.why?.action.performed).toEqual(['send']);
+  });
+
+  it('crawling (following links across a site) is not extracting one page', () => {
+    expect(analyzeQuery('crawl the docs site').actions).toEqual(['crawl']);
+    expect(analyzeQuery('scrape the text of this page').actions).toEqual(['extract']);
+  });
+});
