@@ -151,6 +151,8 @@ interface ConceptHit {
   alternative: Alternative;
   fields: number;
   named: string[] | undefined;
+  /** Some alternative that is the concept itself (not a related word) matched the tool's name. */
+  names: boolean;
 }
 
 interface ScoreEntry {
@@ -182,9 +184,12 @@ function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ran
       for (const [doc, hit] of alternativeScores(index, alternative)) {
         const score = hit.score * alternative.weight;
         const current = best.get(doc);
-        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: hit.named });
+        // The name states the concept itself (the word or a synonym), not only a word related to it.
+        const names = !!hit.named && alternative.source !== 'related';
+        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: hit.named, names });
         else {
           current.sum += score;
+          current.names ||= names;
           if (hit.named) current.named = current.named ? [...current.named, ...hit.named] : hit.named;
           if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
         }
@@ -192,11 +197,11 @@ function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ran
     }
     bests.push(best);
     if (best.size) total++;
-    if (concept.object && [...best.values()].some((hit) => hit.named)) objects++;
+    if (concept.object && [...best.values()].some((hit) => hit.names)) objects++;
     for (const [doc, hit] of best) {
       let entry = scores.get(doc);
       if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, objects: 0, named: [], credited: [] }));
-      if (concept.object && hit.named) entry.objects++;
+      if (concept.object && hit.names) entry.objects++;
       if (hit.named) for (const term of hit.named) if (!entry.named.includes(term)) entry.named.push(term);
       // Two words of the request found as the same word of the tool (show → get, open → get) are one piece of evidence.
       const credited = entry.credited;

@@ -31,6 +31,14 @@ describe("the request's object and the tool's name", () => {
     expect(results.find((result) => result.qualifiedName === 'vcs/init')?.why?.object).toBeUndefined();
   });
 
+  it('a word only related to the object (helm for a cluster) in a name does not state the object', () => {
+    const cluster = [tool('kube', 'uninstall_helm_chart', 'Uninstall a chart'), tool('kube', 'delete_cluster', 'Delete a cluster')];
+    const results = search(buildSearchIndex(cluster), 'remove the cluster', { limit: 5 }).results;
+    expect(results.find((result) => result.name === 'uninstall_helm_chart')?.matches.map((match) => match.source)).toContain('related');
+    expect(results.find((result) => result.name === 'uninstall_helm_chart')?.why?.object).toBeUndefined();
+    expect(results[0]).toMatchObject({ name: 'delete_cluster', why: { object: { covered: 1, total: 1 } } });
+  });
+
   it('a quantity ("the whole", "several") is not an object', () => {
     const concepts = analyzeQuery('dump the whole memory').concepts;
     expect(concepts.find((concept) => concept.text === 'whole')?.object).toBe(false);
