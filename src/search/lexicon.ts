@@ -135,6 +135,8 @@ export const LEXICON: readonly LexiconGroup[] = [
   { concept: 'move', kind: 'action', terms: ['move', 'relocate', 'mv', 'transfer'], related: ['rename'] },
   { concept: 'copy', kind: 'action', terms: ['copy', 'duplicate', 'clone', 'cp', 'replicate', 'fork'] },
   { concept: 'undo', kind: 'action', terms: ['undo', 'revert', 'reset', 'roll back', 'rollback', 'unstage'], related: ['restore', 'previous'] },
+  // One verb, not "pick": applying a commit from elsewhere onto the current branch.
+  { concept: 'cherry pick', kind: 'action', terms: ['cherry pick', 'cherrypick', 'backport'], related: ['commit', 'apply'] },
   { concept: 'stash', kind: 'action', terms: ['stash', 'shelve', 'set aside', 'put aside'], related: ['save', 'later'] },
   { concept: 'blame', terms: ['blame', 'who changed', 'who wrote', 'authorship'], related: ['annotate', 'history', 'author'] },
   { concept: 'clean', kind: 'action', terms: ['clean', 'cleanup', 'clean up', 'tidy', 'prune'], related: ['remove', 'unused'] },

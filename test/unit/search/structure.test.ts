@@ -168,6 +168,12 @@ describe('actions a tool name states', () => {
     expect(search(index, 'send a message').results[0]?.why?.action.performed).toEqual(['send']);
   });
 
+  it('a tool named cherry_pick cherry-picks; it does not pick (select) something', () => {
+    const index = buildSearchIndex([tool('vcs', 'cherry_pick', 'Apply the changes of a commit'), tool('vcs', 'checkout', 'Switch to a branch')]);
+    expect(search(index, 'switch to the develop branch').results[0]?.name).toBe('checkout');
+    expect(search(index, 'cherry-pick abc123f').results[0]?.why?.action).toMatchObject({ performed: ['cherry pick'], factor: 1.3 });
+  });
+
   it('crawling (following links across a site) is not extracting one page', () => {
     expect(analyzeQuery('crawl the docs site').actions).toEqual(['crawl']);
     expect(analyzeQuery('scrape the text of this page').actions).toEqual(['extract']);
