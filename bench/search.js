@@ -126,11 +126,15 @@ export async function runSearchBench(options = {}) {
   });
   const noWordRow = { kind: 'no word shared with the tool name', mcpns: score(mcpns, noWord), bm25: score(bm25, noWord) };
 
-  // Listing size: every tool's definition (tools/list) vs a router's search + call tools.
+  // Listing size: every tool's definition (tools/list) vs the router's search, call and describe tools.
   const full = JSON.stringify({
     tools: corpus.tools.map((tool) => ({ name: tool.qualifiedName, description: tool.description, inputSchema: tool.inputSchema })),
   });
-  const router = JSON.stringify({ tools: ROUTER_TOOLS });
+  // The router's own definitions as `serve --router` lists them (built from src/gateway/router/definitions.ts), with
+  // the corpus's servers and tool counts in the search tool's description.
+  const { routerDefinitions } = await import(pathToFileURL(join(root, 'dist', 'gateway', 'router', 'index.js')).href);
+  const perServer = new Map(corpus.servers.map((server) => [server.name, corpus.tools.filter((tool) => tool.server === server.name).length]));
+  const router = JSON.stringify({ tools: routerDefinitions(perServer) });
 
   // Latency at ~1,000 tools: every request searched, the median of all searches after one warm-up pass.
   const big = replicate(Math.ceil(1000 / corpus.tools.length));
@@ -165,24 +169,6 @@ export async function runSearchBench(options = {}) {
   return { figures, markdown: markdown(figures) };
 }
 
-/** A router's tools/list: the search tool and the call tool (what `serve --router` lists besides pinned tools). */
-const ROUTER_TOOLS = [
-  {
-    name: 'search_tools',
-    description: 'Find the tools for a task among every connected server. Returns the best few with their input schemas.',
-    inputSchema: {
-      type: 'object',
-      properties: { query: { type: 'string', description: 'the task in a sentence' }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
-      required: ['query'],
-    },
-  },
-  {
-    name: 'call_tool',
-    description: 'Call a tool found by search_tools by its name, with its arguments.',
-    inputSchema: { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } }, required: ['name'] },
-  },
-];
-
 const pct = (value) => `${(value * 100).toFixed(1)}%`;
 const fixed = (value) => value.toFixed(3);
 
@@ -195,7 +181,7 @@ function markdown(figures) {
     text += `| ${row.kind} | ${row.mcpns.n} | ${fixed(row.mcpns.r1)} | ${fixed(row.mcpns.r5)} | ${fixed(row.mcpns.mrr)} | ${fixed(row.bm25.r1)} | ${fixed(row.bm25.r5)} | ${fixed(row.bm25.mrr)} |\n`;
   }
   const { listing, latency, builds, build } = figures;
-  text += `\nListing: full tools/list ${listing.fullChars} chars (≈${Math.round(listing.fullChars / 4)} tokens), router's search + call tools ${listing.routerChars} chars (≈${Math.round(listing.routerChars / 4)} tokens): ${pct(listing.share)} of the full listing.\n`;
+  text += `\nListing: full tools/list ${listing.fullChars} chars (≈${Math.round(listing.fullChars / 4)} tokens), router's search_tools, call_tool and describe_tool ${listing.routerChars} chars (≈${Math.round(listing.routerChars / 4)} tokens): ${pct(listing.share)} of the full listing.\n`;
   text += `Search latency at ${latency.tools} tools: p50 ${latency.p50.toFixed(3)} ms, p95 ${latency.p95.toFixed(3)} ms, max ${latency.max.toFixed(2)} ms.\n`;
   const [first] = builds;
   text += `Index build: ${builds.map((build) => `${build.tools} tools ${build.ms.toFixed(1)} ms (${((build.ms / build.tools) * 1000).toFixed(0)} µs/tool)`).join(', ')}; ×${(builds.at(-1).tools / first.tools).toFixed(0)} tools → ×${(builds.at(-1).ms / first.ms).toFixed(1)} time; ${build.largeTools} tools ${build.largeMs.toFixed(0)} ms (×${(build.largeTools / build.smallTools).toFixed(0)} tools from ${build.smallTools} → ×${build.ratio.toFixed(1)} time).\n`;

@@ -210,7 +210,8 @@ export abstract class GatewayBase {
       const text = slot.upstream?.instructions;
       if (text) parts.push(`## ${slot.spec.name}\n${text.slice(0, 4000)}`);
     }
-    return parts.length ? parts.join('\n\n') : undefined;
+    const upstream = parts.length ? parts.join('\n\n') : undefined;
+    return this.options.instructions ? this.options.instructions(upstream) : upstream;
   }
 
   /** Upstream status for /health and stderr status lines. */

@@ -125,6 +125,11 @@ export interface GatewayOptions {
    * a result returned here answers the call instead of the upstream (an isError result), logged as the call would be.
    */
   checkCall?: ((name: string, args: unknown) => JsonObject | undefined) | undefined;
+  /**
+   * The instructions sent at initialize, from the servers' own (joined under their keys; undefined when none sent
+   * any): router mode puts its own first (search_tools before anything else).
+   */
+  instructions?: ((upstream: string | undefined) => string | undefined) | undefined;
   onEvent?: ((event: GatewayEvent) => void) | undefined;
   onRequest?: ((entry: RequestLogEntry, args: unknown) => void) | undefined;
   /**

@@ -94,6 +94,10 @@ export interface SearchIndex {
   nameTerms?: ReadonlyArray<readonly string[]>;
   /** Per doc: its name has a word in the plural. */
   pluralNames?: readonly boolean[];
+  /** Per server: the stems of its key, and of its title when it has one (what a request says to name it). */
+  serverNames?: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
+  /** Per doc: it requires one item's identifier (an id, number, key or name parameter): it acts on one item. */
+  singleItem?: readonly boolean[];
 }
 
 const MAX_PARAMETERS = 100;
@@ -115,16 +119,24 @@ export function buildSearchIndex(tools: readonly SearchableTool[], options: Buil
   });
 
   const averages = FIELDS.map((_, field) => perDoc.reduce((sum, analysis) => sum + analysis.lengths[field]!, 0) / Math.max(1, perDoc.length) || 1);
+  const shared = sharedNameTerms(visible, perDoc);
+  const prefixes = sharedPrefixes(visible);
   const postings = new Map<string, Posting[]>();
   perDoc.forEach((analysis, doc) => {
+    const prefix = prefixes.get(visible[doc]!.server);
     for (const [term, counts] of analysis.counts) {
       let frequency = 0;
       let strong = 0;
       let fields = 0;
-      counts.forEach((count, field) => {
+      // The first name word most of the server's tools share (browser_, kubectl_, API-) says where the tool is, not
+      // what it does: it counts as the server's key does.
+      const where = term === prefix;
+      counts.forEach((count, at) => {
         if (!count) return;
+        const field = where && at === NAME_FIELD ? SERVER_FIELD : at;
         const { weight, b } = FIELD_WEIGHTS[FIELDS[field]!];
-        const share = (weight * count) / (1 - b + (b * analysis.lengths[field]!) / averages[field]!);
+        const length = field === at ? analysis.lengths[field]! : averages[field]!;
+        const share = (weight * count) / (1 - b + (b * length) / averages[field]!);
         frequency += share;
         if (STRONG_FIELDS.has(FIELDS[field]!)) strong += share;
         fields |= 1 << field;
@@ -144,16 +156,27 @@ export function buildSearchIndex(tools: readonly SearchableTool[], options: Buil
     positions: new Map(visible.map((tool, doc) => [tool.qualifiedName, doc])),
     analyses,
     actions: perDoc.map((analysis) => analysis.actions),
-    nameTerms: distinctiveNameTerms(visible, perDoc),
+    nameTerms: perDoc.map((analysis, doc) => {
+      const server = visible[doc]!.server;
+      const own = new Set(terms(server));
+      return analysis.nameTerms.filter((term) => !own.has(term) && !shared.get(server)!.has(term));
+    }),
     pluralNames: perDoc.map((analysis) => analysis.plural),
+    singleItem: visible.map((tool) => requiresIdentifier(tool.inputSchema)),
+    serverNames: new Map(
+      [...new Set(visible.map((tool) => tool.server))].map((name) => [
+        name,
+        [terms(name), terms(servers.get(name)?.title ?? '')].filter((stems) => stems.length),
+      ]),
+    ),
   };
 }
 
 /** Share of a server's tools whose names hold a word for it to be the server's common prefix, not a tool's own word. */
 const COMMON_NAME_SHARE = 0.4;
 
-/** Each tool's name stems without the ones most of its server's tools share and without the server's key. */
-function distinctiveNameTerms(tools: readonly SearchableTool[], perDoc: readonly Analysis[]): string[][] {
+/** Per server: the name stems most of its tools share (its common prefix: browser_, kubectl_, API-). */
+function sharedNameTerms(tools: readonly SearchableTool[], perDoc: readonly Analysis[]): Map<string, Set<string>> {
   const byServer = new Map<string, { size: number; counts: Map<string, number> }>();
   perDoc.forEach((analysis, doc) => {
     const server = tools[doc]!.server;
@@ -162,13 +185,37 @@ function distinctiveNameTerms(tools: readonly SearchableTool[], perDoc: readonly
     entry.size++;
     for (const term of analysis.nameTerms) entry.counts.set(term, (entry.counts.get(term) ?? 0) + 1);
   });
-  return perDoc.map((analysis, doc) => {
-    const server = tools[doc]!.server;
-    const { size, counts } = byServer.get(server)!;
-    const own = new Set(terms(server));
-    return analysis.nameTerms.filter((term) => !own.has(term) && !(size >= 4 && counts.get(term)! >= size * COMMON_NAME_SHARE));
-  });
+  const out = new Map<string, Set<string>>();
+  for (const [server, { size, counts }] of byServer)
+    out.set(server, new Set(size >= 4 ? [...counts].filter(([, count]) => count >= size * COMMON_NAME_SHARE).map(([term]) => term) : []));
+  return out;
 }
+
+/** Per server of four tools or more: the stem (not a verb) most of its tools' names begin with (browser_, kubectl_, API-). */
+function sharedPrefixes(tools: readonly SearchableTool[]): Map<string, string> {
+  const byServer = new Map<string, string[]>();
+  for (const tool of tools) {
+    const word = words(tool.name)[0];
+    // A verb is what the tool does even when most of its server's tools begin with it (get_, create_).
+    const first = word === undefined || actionsOf([word]).length ? '' : (terms(word)[0] ?? '');
+    const list = byServer.get(tool.server) ?? [];
+    list.push(first);
+    byServer.set(tool.server, list);
+  }
+  const out = new Map<string, string>();
+  for (const [server, firsts] of byServer) {
+    if (firsts.length < 4) continue;
+    const counts = new Map<string, number>();
+    for (const first of firsts) if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
+    if (!counts.size) continue;
+    const [top, count] = [...counts].sort((a, b) => b[1] - a[1] || compare(a[0], b[0]))[0]!;
+    if (count >= firsts.length * COMMON_NAME_SHARE) out.set(server, top);
+  }
+  return out;
+}
+
+const NAME_FIELD = FIELDS.indexOf('name');
+const SERVER_FIELD = FIELDS.indexOf('server');
 
 /** The names of the fields set in a posting's bit mask. */
 export function fieldNames(mask: number): SearchField[] {
@@ -205,6 +252,26 @@ function fieldTexts(tool: SearchableTool, server: SearchableServer | undefined):
   ];
 }
 
+/**
+ * The actions a tool's name states. An HTTP method just before another verb is the transport, not the action: API-post-search
+ * searches (names generated from OpenAPI operations), while post_message still sends.
+ */
+function nameActions(nameWords: readonly string[]): string[] {
+  const others = nameWords.filter((word, i) => !(HTTP_METHODS.has(word.toLowerCase()) && i + 1 < nameWords.length && actionsOf([nameWords[i + 1]!]).length));
+  return actionsOf(others);
+}
+
+const HTTP_METHODS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'head']);
+
+/** A required top-level parameter that identifies one item: id, user_id, issue_number, key, uuid, sha, name, slug. */
+function requiresIdentifier(schema: Record<string, unknown> | undefined): boolean {
+  const required = schema?.['required'];
+  if (!Array.isArray(required)) return false;
+  return required.slice(0, MAX_PARAMETERS).some((name) => typeof name === 'string' && IDENTIFIER_PARAMETER.test(name));
+}
+
+const IDENTIFIER_PARAMETER = /(?:^|[^a-zA-Z]|[a-z](?=[A-Z]))(?:id|ids|Id|ID|number|Number|key|Key|uuid|sha|name|Name|slug)$/;
+
 /** Top-level parameter names and descriptions (and enum values), bounded. */
 function parameterText(schema: Record<string, unknown> | undefined): string {
   const properties = schema?.['properties'];
@@ -239,5 +306,5 @@ function analyze(tool: SearchableTool, server: SearchableServer | undefined): An
     return found.length;
   });
   const nameWords = words(tool.name);
-  return { counts, lengths, actions: actionsOf(nameWords), nameTerms: [...new Set(terms(tool.name))], plural: nameWords.some(isPlural) };
+  return { counts, lengths, actions: nameActions(nameWords), nameTerms: [...new Set(terms(tool.name))], plural: nameWords.some(isPlural) };
 }

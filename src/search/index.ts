@@ -16,7 +16,8 @@ export {
   type SearchField,
   type SearchIndex,
 } from './build.js';
-export { search, type SearchWhy, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+export { search, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+export { type SearchWhy } from './factors.js';
 export { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, SearchQueryError, analyzeQuery, cleanQuery } from './query.js';
 export {
   embeddingsCacheDirectory,

@@ -19,9 +19,10 @@ export interface LexiconGroup {
   concept: string;
   /**
    * 'action': a verb a tool's name states (create_issue → create); the request's actions are matched to it (a
-   * different action lowers a tool's score). Groups without a kind are objects and topics.
+   * different action lowers a tool's score). 'quantity': how much of something (all, whole, several), never what is
+   * acted on. Groups without a kind are objects and topics.
    */
-  kind?: 'action';
+  kind?: 'action' | 'quantity';
   /** Words and phrases that mean the same thing in a request or a tool definition. */
   terms: readonly string[];
   /** Words that often go with the meaning (searched at a lower weight). */
@@ -60,7 +61,7 @@ export const LEXICON: readonly LexiconGroup[] = [
   {
     concept: 'read',
     kind: 'action',
-    terms: ['get', 'read', 'fetch', 'retrieve', 'view', 'show', 'display', 'see', 'look at', 'inspect', 'load', 'open', 'describe', 'print', 'cat'],
+    terms: ['get', 'read', 'fetch', 'retrieve', 'view', 'show', 'display', 'see', 'look at', 'inspect', 'load', 'open', 'describe', 'print', 'cat', 'check'],
     related: ['details', 'info', 'content'],
     idioms: ['what is in', 'what is inside', 'what does say', 'tell me about'],
   },
@@ -110,6 +111,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     terms: ['run', 'execute', 'invoke', 'call', 'trigger', 'launch', 'start', 'perform', 'exec', 'kick off'],
     related: ['eval', 'evaluate', 'command'],
   },
+  { concept: 'restart', kind: 'action', terms: ['restart', 'reboot', 'reload', 'relaunch', 'bounce', 'cycle'], related: ['rollout', 'stop', 'start'] },
   { concept: 'stop', kind: 'action', terms: ['stop', 'kill', 'terminate', 'cancel', 'abort', 'halt', 'interrupt', 'shut down', 'shutdown', 'end'] },
   {
     concept: 'navigate',
@@ -133,6 +135,8 @@ export const LEXICON: readonly LexiconGroup[] = [
   { concept: 'move', kind: 'action', terms: ['move', 'relocate', 'mv', 'transfer'], related: ['rename'] },
   { concept: 'copy', kind: 'action', terms: ['copy', 'duplicate', 'clone', 'cp', 'replicate', 'fork'] },
   { concept: 'undo', kind: 'action', terms: ['undo', 'revert', 'reset', 'roll back', 'rollback', 'unstage'], related: ['restore', 'previous'] },
+  // One verb, not "pick": applying a commit from elsewhere onto the current branch.
+  { concept: 'cherry pick', kind: 'action', terms: ['cherry pick', 'cherrypick', 'backport'], related: ['commit', 'apply'] },
   { concept: 'stash', kind: 'action', terms: ['stash', 'shelve', 'set aside', 'put aside'], related: ['save', 'later'] },
   { concept: 'blame', terms: ['blame', 'who changed', 'who wrote', 'authorship'], related: ['annotate', 'history', 'author'] },
   { concept: 'clean', kind: 'action', terms: ['clean', 'cleanup', 'clean up', 'tidy', 'prune'], related: ['remove', 'unused'] },
@@ -164,7 +168,9 @@ export const LEXICON: readonly LexiconGroup[] = [
     related: ['plan'],
   },
   { concept: 'summarize', kind: 'action', terms: ['summarize', 'summarise', 'summary', 'tldr', 'digest', 'recap'] },
-  { concept: 'extract', kind: 'action', terms: ['extract', 'scrape', 'crawl', 'parse', 'pull out', 'harvest'], related: ['content', 'text'] },
+  { concept: 'extract', kind: 'action', terms: ['extract', 'scrape', 'parse', 'pull out', 'harvest'], related: ['content', 'text', 'crawl'] },
+  // Crawling follows links across a site; extracting takes one page's content.
+  { concept: 'crawl', kind: 'action', terms: ['crawl', 'spider', 'follow links', 'whole site', 'every page'], related: ['site', 'sitemap', 'extract'] },
   { concept: 'wait', kind: 'action', terms: ['wait', 'sleep', 'pause', 'delay'], related: ['until'] },
   { concept: 'install', kind: 'action', terms: ['install', 'add dependency', 'setup', 'provision', 'deploy'], related: ['upgrade'] },
   { concept: 'count', kind: 'action', terms: ['count', 'how many', 'number of', 'tally'], related: ['total', 'stats', 'statistics', 'metrics', 'aggregate'] },
@@ -260,7 +266,13 @@ export const LEXICON: readonly LexiconGroup[] = [
   { concept: 'sprint', terms: ['sprint', 'iteration'], related: ['board', 'backlog', 'milestone', 'roadmap'] },
   { concept: 'stage', terms: ['stage', 'staging area', 'index'], related: ['add', 'changes'] },
   { concept: 'status', terms: ['status', 'state', 'health', 'progress'], related: ['changes', 'pending'] },
-  { concept: 'multiple', terms: ['multiple', 'several', 'many', 'batch', 'bulk', 'at once', 'in one go'], related: ['two', 'three', 'four', 'these', 'all'] },
+  { concept: 'whole', kind: 'quantity', terms: ['whole', 'entire', 'everything', 'complete', 'full'], related: ['all'] },
+  {
+    concept: 'multiple',
+    kind: 'quantity',
+    terms: ['multiple', 'several', 'many', 'batch', 'bulk', 'at once', 'in one go'],
+    related: ['two', 'three', 'four', 'these', 'all'],
+  },
   { concept: 'property', terms: ['property', 'properties', 'attribute', 'attributes'], related: ['field', 'fields', 'value'] },
   { concept: 'template', terms: ['template', 'templates', 'boilerplate', 'scaffold'], related: ['example', 'starter'] },
   { concept: 'recording', terms: ['replay', 'session recording', 'recording'], related: ['session', 'video'] },

@@ -33,6 +33,11 @@ export interface Alternative {
 export interface QueryConcept {
   text: string;
   alternatives: Alternative[];
+  /**
+   * The concept names what the request acts on (not a verb the lexicon knows as an action, nor a quantity such as
+   * "all" or "several"): "the directory", "notes.txt".
+   */
+  object: boolean;
 }
 
 export interface AnalyzedQuery {
@@ -43,6 +48,11 @@ export interface AnalyzedQuery {
   actions: string[];
   /** The request names things in the plural ("the open tickets", "these files"). */
   plural?: boolean;
+  /**
+   * The request names one item by what identifies it: a number ("issue 31"), a code such as a commit's abc123, a
+   * path, file, URL or e-mail address. It points at tools that take one item's identifier.
+   */
+  identifier?: boolean;
 }
 
 /** The request is empty or over the bound: the CLI says so with exit 2, the gateway as a tool error. */
@@ -185,7 +195,8 @@ function searchListTerms(concepts: Map<string, QueryConcept>): void {
   const alternatives = list.terms.map((term): Alternative => ({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: 'list' }));
   const verbs = [...concepts.entries()].filter(([key]) => groupsNaming(key).some((group) => group.kind === 'action'));
   if (!verbs.length) {
-    if (!concepts.has('list')) concepts.set('list', { text: 'list', alternatives: alternatives.filter((alternative) => alternative.stems.length) });
+    if (!concepts.has('list'))
+      concepts.set('list', { text: 'list', alternatives: alternatives.filter((alternative) => alternative.stems.length), object: false });
     return;
   }
   for (const [, concept] of verbs) {
@@ -242,8 +253,27 @@ const HINTS: ReadonlyArray<{ pattern: RegExp; word: string }> = [
   // "#general" names a channel, "@sam" a person (after e-mail addresses are taken out).
   { pattern: /(?:^|\s)#[\p{L}\p{N}][\p{L}\p{N}_-]{0,80}/gu, word: 'channel' },
   { pattern: /(?:^|\s)@[\p{L}\p{N}][\p{L}\p{N}._-]{0,80}/gu, word: 'user' },
+  // Files people name without an extension (README, Dockerfile, LICENSE…) are files too.
+  { pattern: /\b(?:readme|license|licence|changelog|dockerfile|makefile|gemfile|procfile|jenkinsfile|vagrantfile)\b/giu, word: 'file' },
   { pattern: /\b[\w-]{1,100}\.(?:txt|md|json|ya?ml|csv|pdf|js|ts|py|go|rs|java|html|css|xml|log|toml|ini|sh|png|jpe?g)\b/giu, word: 'file' },
 ];
+
+/** Hints that name one item (a channel or a person are where or who, not the item acted on). */
+const ITEM_HINTS: ReadonlySet<string> = new Set(['url', 'email', 'path', 'file']);
+/** A code of letters and digits, six or more (a commit's abc123, a ticket's PROJ-42 is caught by its number). */
+const IDENTIFIER = /\b(?=[a-z]{0,40}\d)(?=\d{0,40}[a-z])[a-z0-9]{6,40}\b/i;
+
+/**
+ * A verb in the plural after a determiner is a noun ("my downloads", "the latest updates", "these changes"): a
+ * request asks in the imperative or as a question, so it names no action there.
+ */
+function isNounUse(found: readonly string[], i: number): boolean {
+  return isPlural(found[i]!) && DETERMINERS.has(found[i - 1] ?? '');
+}
+
+const DETERMINERS: ReadonlySet<string> = new Set('my your our their his her its the these those all any some recent latest last new old'.split(' '));
+
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 
 /** Most words a two-word lexicon phrase may have inside it in a request. */
 const MAX_GAP = 2;
@@ -280,7 +310,8 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     }
     if (!taken && !STOPWORDS.has(found[i]!)) {
       for (let j = i + 2; j <= Math.min(i + 1 + MAX_GAP, found.length - 1) && !taken; j++) {
-        if (STOPWORDS.has(found[j]!) || inside.has(j)) continue;
+        // A function word closes a phrase only when the phrase has it ("give … to", "turn … into"), never an article.
+        if (inside.has(j) || (STOPWORDS.has(found[j]!) && ARTICLES.has(found[j]!))) continue;
         const key = `${forms[i]} ${forms[j]}`;
         const groups = groupsNaming(key);
         if (!groups.length) continue;
@@ -298,7 +329,7 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     i += taken;
   }
   for (const word of hints) addConcept(concepts, word, word, 'hint');
-  let named = actionsOf(found);
+  let named = actionsOf(found.map((word, i) => (isNounUse(found, i) ? '' : word)));
   for (const { first, groups } of gapped) {
     const own = groupsNaming(first).map((group) => group.concept);
     named = [...named.filter((action) => !own.includes(action)), ...groups.filter((group) => group.kind === 'action').map((group) => group.concept)];
@@ -306,7 +337,8 @@ export function analyzeQuery(text: string): AnalyzedQuery {
   const actions = listWhenPlural(questionReads([...new Set(named)], found), found);
   const plural = found.some((word) => !STOPWORDS.has(word) && isPlural(word));
   if (actions.includes('list')) searchListTerms(concepts);
-  return { text, concepts: [...concepts.values()], actions, plural };
+  const identifier = hints.some((hint) => ITEM_HINTS.has(hint)) || found.some((word) => isNumber(word)) || IDENTIFIER.test(rest);
+  return { text, concepts: [...concepts.values()], actions, plural, ...(identifier ? { identifier } : {}) };
 }
 
 function addConcept(concepts: Map<string, QueryConcept>, text: string, key: string, source: 'word' | 'hint'): void {
@@ -318,12 +350,16 @@ function addConcept(concepts: Map<string, QueryConcept>, text: string, key: stri
     const existing = alternatives.get(id);
     if (!existing || existing.weight < alternative.weight) alternatives.set(id, alternative);
   };
-  if (!isIdiom(key)) add({ text, stems: terms(text).length ? terms(text) : key.split(' ').map(stem), weight: 1, source });
+  // A phrase that loses a word when searched as written ("get from" → get) is only partly itself: a synonym's weight.
+  const own = terms(text);
+  const whole = own.length === key.split(' ').length || !key.includes(' ');
+  if (!isIdiom(key)) add({ text, stems: own.length ? own : key.split(' ').map(stem), weight: whole ? 1 : SYNONYM_WEIGHT, source });
   for (const group of groupsNaming(key)) {
     for (const term of group.terms) add({ text: term, stems: terms(term), weight: SYNONYM_WEIGHT, source: 'lexicon', concept: group.concept });
     for (const term of group.related ?? []) add({ text: term, stems: terms(term), weight: RELATED_WEIGHT, source: 'related', concept: group.concept });
   }
   for (const group of groupsRelating(key))
     for (const term of group.terms) add({ text: term, stems: terms(term), weight: TOPIC_WEIGHT, source: 'related', concept: group.concept });
-  concepts.set(key, { text, alternatives: [...alternatives.values()] });
+  const object = !groupsNaming(key).some((group) => group.kind === 'action' || group.kind === 'quantity');
+  concepts.set(key, { text, alternatives: [...alternatives.values()], object });
 }

@@ -1,4 +1,5 @@
 import { fieldNames, FIELDS, K1, type SearchableTool, type SearchField, type SearchIndex } from './build.js';
+import { factorOf, factors, namedServers, shaped, type RankContext, type SearchWhy } from './factors.js';
 import { analyzeQuery, boundLimit, cleanQuery, type Alternative, type AnalyzedQuery, type TermSource } from './query.js';
 
 /** A configured route that fired for the request: its targets answer first (Bamboo's deterministic fast path). */
@@ -49,17 +50,6 @@ export interface SearchResult {
   lexical?: { rank: number; score: number };
   /** With semantic re-ranking: the tool's place by cosine similarity to the request, and the similarity. */
   semantic?: { rank: number; similarity: number };
-}
-
-/**
- * The score's factors beyond the matches: the request's actions against the ones the tool's name states (×1.3 the
- * same, ×1 the same family or none, ×0.75 another), and how many of the tool's distinctive name words it covers.
- */
-export interface SearchWhy {
-  action: { requested: string[]; performed: string[]; factor: number };
-  name: { covered: number; total: number; factor: number };
-  /** Set when the request and the tool's name both speak of things in the plural ("these files", read_multiple_files). */
-  plural?: { factor: number };
 }
 
 export interface SearchResponse {
@@ -150,6 +140,8 @@ interface Ranking {
   bests: Array<Map<number, ConceptHit>>;
   /** The concepts that some tool matched. */
   total: number;
+  /** What the request says as a whole (its objects some name states, the servers it names). */
+  context: RankContext;
   ranked: Ranked[];
 }
 
@@ -159,11 +151,15 @@ interface ConceptHit {
   alternative: Alternative;
   fields: number;
   named: string[] | undefined;
+  /** Some alternative that is the concept itself (not a related word) matched the tool's name. */
+  names: boolean;
 }
 
 interface ScoreEntry {
   sum: number;
   matched: number;
+  /** The request's objects (concepts that are not actions) found in the tool's name. */
+  objects: number;
   /** Name stems matched (few: an array is cheaper than a set here). */
   named: string[];
   credited: string[];
@@ -177,6 +173,8 @@ interface ScoreEntry {
 function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ranking {
   // A concept no tool matches (a person's name, an argument) says nothing about which tool is meant: it is not counted.
   let total = 0;
+  // The request's objects that some tool's name states: a tool whose name states them is about them.
+  let objects = 0;
   const scores = new Map<number, ScoreEntry>();
   const bests: Array<Map<number, ConceptHit>> = [];
 
@@ -186,9 +184,12 @@ function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ran
       for (const [doc, hit] of alternativeScores(index, alternative)) {
         const score = hit.score * alternative.weight;
         const current = best.get(doc);
-        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: hit.named });
+        // The name states the concept itself (the word or a synonym), not only a word related to it.
+        const names = !!hit.named && alternative.source !== 'related';
+        if (!current) best.set(doc, { score, sum: score, alternative, fields: hit.fields, named: hit.named, names });
         else {
           current.sum += score;
+          current.names ||= names;
           if (hit.named) current.named = current.named ? [...current.named, ...hit.named] : hit.named;
           if (score > current.score) Object.assign(current, { score, alternative, fields: hit.fields });
         }
@@ -196,9 +197,11 @@ function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ran
     }
     bests.push(best);
     if (best.size) total++;
+    if (concept.object && [...best.values()].some((hit) => hit.names)) objects++;
     for (const [doc, hit] of best) {
       let entry = scores.get(doc);
-      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, named: [], credited: [] }));
+      if (!entry) scores.set(doc, (entry = { sum: 0, matched: 0, objects: 0, named: [], credited: [] }));
+      if (concept.object && hit.names) entry.objects++;
       if (hit.named) for (const term of hit.named) if (!entry.named.includes(term)) entry.named.push(term);
       // Two words of the request found as the same word of the tool (show → get, open → get) are one piece of evidence.
       const credited = entry.credited;
@@ -209,12 +212,10 @@ function rankAll(index: SearchIndex, analyzed: AnalyzedQuery, part = false): Ran
     }
   }
 
-  const ranking: Ranking = { analyzed, bests, total, ranked: [], ...(part ? { part } : {}) };
+  const context: RankContext = { objects, named: namedServers(analyzed, index) };
+  const ranking: Ranking = { analyzed, bests, total, context, ranked: [], ...(part ? { part } : {}) };
   for (const [doc, entry] of scores) {
-    const factor =
-      actionFactor(analyzed.actions, index.actions?.[doc]) *
-      nameFactor(index.nameTerms?.[doc], entry.named) *
-      (analyzed.plural && index.pluralNames?.[doc] ? PLURAL_MATCH : 1);
+    const factor = factorOf(analyzed, index, doc, entry, context);
     ranking.ranked.push({ doc, score: entry.sum * (entry.matched / Math.max(1, total)) * factor, entry, from: ranking });
   }
   ranking.ranked.sort((a, b) => b.score - a.score || compare(index.tools[a.doc]!.qualifiedName, index.tools[b.doc]!.qualifiedName) || a.doc - b.doc);
@@ -232,7 +233,9 @@ function compoundParts(text: string): AnalyzedQuery[] | undefined {
     .filter(Boolean);
   if (pieces.length < 2 || pieces.length > MAX_PARTS) return undefined;
   const parts = pieces.map(analyzeQuery);
-  return parts.every((part) => part.actions.length && part.concepts.length >= 2) ? parts : undefined;
+  // A phrase of two words or more ("open … page") names an action and its object by itself.
+  const object = (part: AnalyzedQuery): boolean => part.concepts.length >= 2 || part.concepts.some((concept) => concept.text.includes(' '));
+  return parts.every((part) => part.actions.length && object(part)) ? parts : undefined;
 }
 
 const MAX_PARTS = 4;
@@ -279,7 +282,7 @@ function result(
       fields: fieldNames(found.fields),
     });
   });
-  const why = hit && from ? shape(from.analyzed, index, doc, hit.entry.named) : undefined;
+  const why = hit && from ? factors(from.analyzed, index, doc, hit.entry, from.context) : undefined;
   return {
     rank,
     qualifiedName: tool.qualifiedName,
@@ -289,21 +292,9 @@ function result(
     coverage: { matched: hit?.entry.matched ?? 0, total: from?.total ?? total },
     ...(from?.part ? { part: from.analyzed.text } : {}),
     matches,
-    ...(why && (why.action.factor !== 1 || why.name.factor !== 1 || why.plural) ? { why } : {}),
+    ...(why && shaped(why) ? { why } : {}),
     ...(route ? { route } : {}),
     tool,
-  };
-}
-
-/** The verb/object factors of a tool's score, for the tools returned. */
-function shape(analyzed: AnalyzedQuery, index: SearchIndex, doc: number, named: readonly string[]): SearchWhy {
-  const performed = index.actions?.[doc];
-  const nameTerms = index.nameTerms?.[doc];
-  const covered = nameTerms?.filter((term) => named.includes(term)).length ?? 0;
-  return {
-    action: { requested: [...analyzed.actions], performed: [...(performed ?? [])], factor: actionFactor(analyzed.actions, performed) },
-    name: { covered, total: nameTerms?.length ?? 0, factor: nameFactor(nameTerms, named) },
-    ...(analyzed.plural && index.pluralNames?.[doc] ? { plural: { factor: PLURAL_MATCH } } : {}),
   };
 }
 
@@ -347,46 +338,3 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const NAME_MASK = 1 << FIELDS.indexOf('name');
 const STRONG_MASK = FIELDS.reduce((mask, field, bit) => (field === 'name' || field === 'title' || field === 'summary' ? mask | (1 << bit) : mask), 0);
-
-/**
- * How the request's actions and the action a tool's name states agree (verb/object structure): the same action
- * raises the score, an action of the same family (read/list/search) leaves it, another lowers it ("delete the
- * branch" is not git_branch_create). Neutral when either side states no action.
- */
-export function actionFactor(requested: readonly string[], performed: readonly string[] | undefined): number {
-  if (!requested.length || !performed?.length) return 1;
-  const families = new Set(requested.map((action) => ACTION_FAMILY[action] ?? action));
-  const matched = performed.some((action) => requested.includes(action));
-  // An action the name states that the request does not ask for, nor one of its family: create_review for "who reviewed".
-  const foreign = performed.some((action) => !requested.includes(action) && !families.has(ACTION_FAMILY[action] ?? action));
-  if (matched) return foreign ? 1 : ACTION_MATCH;
-  return foreign ? ACTION_CONFLICT : 1;
-}
-
-/**
- * How much of what a tool's name says the request covers: a tool whose every distinctive name word (or a lexicon
- * term of it) the request asks for is what the request names; one that does something more or else is less likely.
- */
-export function nameFactor(nameTerms: readonly string[] | undefined, matched: readonly string[]): number {
-  if (!nameTerms?.length) return 1;
-  const covered = nameTerms.filter((term) => matched.includes(term)).length;
-  return 1 + NAME_COVERAGE_WEIGHT * (covered / nameTerms.length);
-}
-
-/** Factor for a tool whose name is in the plural when the request is (a list, several things). */
-export const PLURAL_MATCH = 1.15;
-export const NAME_COVERAGE_WEIGHT = 0.5;
-export const ACTION_MATCH = 1.3;
-export const ACTION_CONFLICT = 0.75;
-
-/** Actions close enough that one may stand for another in a request ("show the issues" is a list). */
-const ACTION_FAMILY: Readonly<Record<string, string>> = {
-  read: 'retrieve',
-  list: 'retrieve',
-  search: 'retrieve',
-  count: 'retrieve',
-  create: 'change',
-  update: 'change',
-  write: 'change',
-  store: 'change',
-};

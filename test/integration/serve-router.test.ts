@@ -64,6 +64,12 @@ describe('mcpns serve --router', () => {
     expect(tools.find((tool) => tool.name === 'search_tools')!.description).toContain('Servers: alpha, beta.');
   });
 
+  it("tells the model at initialize to call search_tools first, before the servers' own instructions", () => {
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toMatch(/^Most tools behind this gateway are not listed\. For a task, call search_tools first/);
+    expect(instructions).toContain('call_tool');
+  });
+
   it('finds a tool with its full input schema, named as the gateway names it', async () => {
     const result = await client.callTool({ name: 'search_tools', arguments: { query: 'add two numbers', limit: 3 } });
     expect(result.isError).toBeFalsy();

@@ -136,7 +136,9 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
     const { createGateway } = await import('../../gateway/index.js');
     const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile) : undefined;
     const gateway = createGateway({
-      ...(routing ? { providers: routing.providers, listTransform: routing.listTransform, checkCall: routing.checkCall } : {}),
+      ...(routing
+        ? { providers: routing.providers, listTransform: routing.listTransform, checkCall: routing.checkCall, instructions: routing.instructions }
+        : {}),
       servers,
       config,
       profile: options.profile,

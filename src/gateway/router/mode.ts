@@ -1,6 +1,7 @@
 import type { Exposure } from '../exposure.js';
 import type { ListTransform, LocalTool, ToolProvider } from '../provider.js';
 import type { ExposedTool, JsonObject, RouterServer } from './host.js';
+import { routerInstructions } from './definitions.js';
 import { Router, type RouterSettings } from './router.js';
 
 /** The provider id of the router's tools: the request log's `server` for a search_tools/call_tool/describe_tool call. */
@@ -20,6 +21,8 @@ export interface RouterMode {
   providers: ToolProvider[];
   listTransform: ListTransform;
   checkCall(name: string, args: unknown): JsonObject | undefined;
+  /** The instructions sent at initialize: search_tools first, then the servers' own (GatewayOptions.instructions). */
+  instructions(upstream: string | undefined): string;
   /** Give the router the gateway (after createGateway: the options are needed to create it). */
   attach(gateway: RoutedGateway): void;
 }
@@ -68,6 +71,7 @@ export function routerMode(settings: RouterSettings): RouterMode {
     providers: [provider],
     listTransform: (list) => router.listTransform(list),
     checkCall: (name, args) => router.checkCall(name, args),
+    instructions: routerInstructions,
     attach(target) {
       gateway = target;
       router.invalidate();

@@ -23,6 +23,8 @@ describe('lexicon', () => {
     ['go to the pricing page', 'go to', ['navigate']],
     ['hand over the ticket to Sam', 'hand over', ['assign']],
     ['execute the script', 'execute', ['run']],
+    ['cherry-pick that fix onto main', 'cherry pick', ['cherrypick', 'backport']],
+    ['crawl the docs site', 'crawl', ['spider']],
   ])('%s: %s also searches %j', (query, concept, expected) => {
     const found = expansions(query);
     expect(Object.keys(found)).toContain(concept);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, RequestLogEntry } from '../../../../src/gateway/index.js';
 import { routerMode } from '../../../../src/gateway/router/index.js';
-import { fakeCall, fakeSession, gatewayOver, settle, startedGateway, toolNames } from '../../../helpers/fake-upstream.js';
+import { fakeCall, fakeSession, fakeUpstream, gatewayOver, settle, startedGateway, toolNames } from '../../../helpers/fake-upstream.js';
 
 async function routed(offers: Record<string, string[]>, pin: string[]) {
   const requests: RequestLogEntry[] = [];
@@ -66,6 +66,28 @@ describe('router mode while servers start', () => {
     factory.release('b');
     const found = structured(await searching)['tools'] as JsonObject[];
     expect(found.map((tool) => tool['name'])).toEqual(['b__create_issue']);
+    await gateway.close();
+  });
+});
+
+describe('router mode at initialize', () => {
+  it("tells the model to call search_tools first, then gives the servers' own instructions", async () => {
+    const mode = routerMode({ servers: ['a', 'b'] });
+    const { gateway, factory } = gatewayOver({ a: ['read_file'], b: ['create_issue'] }, { providers: mode.providers, instructions: mode.instructions });
+    mode.attach(gateway);
+    const start = gateway.start();
+    factory.release('a', { ...fakeUpstream('a', ['read_file']), instructions: 'Paths are relative to the workspace.' });
+    factory.release('b');
+    await start;
+    const instructions = gateway.instructions() ?? '';
+    expect(instructions).toMatch(/^Most tools behind this gateway are not listed\. For a task, call search_tools first/);
+    expect(instructions.indexOf('search_tools')).toBeLessThan(instructions.indexOf('## a\nPaths are relative to the workspace.'));
+    await gateway.close();
+  });
+
+  it("without router mode the instructions are the servers' own, and none when no server sent any", async () => {
+    const { gateway } = await startedGateway({ a: ['read_file'] });
+    expect(gateway.instructions()).toBeUndefined();
     await gateway.close();
   });
 });
