@@ -82,8 +82,13 @@ const hostEnv: Record<string, string | undefined> = { ...process.env };
 
 // `serve` on stdio answers the client's `initialize` now, before the SDK and the gateway are loaded (see
 // src/gateway/early-initialize.ts); the gateway takes over what was read.
+// In router mode the answer carries the router's hint to search first, as the SDK server's would.
 const earlyStdin = servesStdio(argv)
-  ? (await import('../gateway/early-initialize.js')).answerInitializeEarly(process.stdin, (text) => process.stdout.write(text))
+  ? (await import('../gateway/early-initialize.js')).answerInitializeEarly(
+      process.stdin,
+      (text) => process.stdout.write(text),
+      argv.includes('--router') ? (await import('../gateway/router/instructions.js')).routerInstructions(undefined) : undefined,
+    )
   : undefined;
 
 // Spawn first: a command about to discover servers starts them now, so they boot while the rest of mcpns loads.

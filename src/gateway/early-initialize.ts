@@ -2,8 +2,9 @@
  * `mcpns serve` on stdio answers the client's opening `initialize` before the rest of mcpns is loaded: the MCP SDK,
  * zod and the gateway are about 1.5 MB of JavaScript, most of the time to a first answer, and clients wait only so
  * long for a server. The entry point starts reading stdin at once (answerInitializeEarly); the answer is the one the
- * gateway's SDK server gives while its upstreams start (every capability a server may offer, no instructions). When
- * the gateway is ready it takes over what was read (takeOver) and handles it as if it came now; the SDK server's own
+ * gateway's SDK server gives while its upstreams start (every capability a server may offer; in router mode the
+ * hint to search first). When the gateway is ready it takes over what was read (takeOver) and handles it as if it
+ * came now; the SDK server's own
  * answer to that `initialize` is dropped (dropAnswer), so the session is the SDK's as before. Anything but a 2025-era
  * `initialize` as the first line is left to the SDK alone.
  * Kept free of imports beyond the version: it is loaded before everything else.
@@ -42,8 +43,11 @@ export interface EarlyStdin {
   takeOver(): EarlyInput;
 }
 
-/** Start reading `stdin`; answer its first line at once when it is a 2025-era `initialize`. */
-export function answerInitializeEarly(stdin: NodeJS.ReadableStream, write: (text: string) => void): EarlyStdin {
+/**
+ * Start reading `stdin`; answer its first line at once when it is a 2025-era `initialize`. `instructions`: what the
+ * gateway says at initialize before any server is ready (router mode's hint to search first), if anything.
+ */
+export function answerInitializeEarly(stdin: NodeJS.ReadableStream, write: (text: string) => void, instructions?: string): EarlyStdin {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let decided = false;
@@ -64,7 +68,7 @@ export function answerInitializeEarly(stdin: NodeJS.ReadableStream, write: (text
     const opening = earlyInitialize(all.subarray(0, newline));
     if (!opening) return;
     answered = opening.id;
-    write(initializeAnswer(opening.id, opening.version));
+    write(initializeAnswer(opening.id, opening.version, instructions));
   };
   const onEnd = (): void => {
     ended = true;
@@ -99,8 +103,9 @@ function earlyInitialize(line: Buffer): { id: string | number; version: string }
 }
 
 /** The answer the gateway's SDK server gives to `initialize` while its upstreams start, as one line. */
-export function initializeAnswer(id: string | number, protocolVersion: string): string {
-  return `${JSON.stringify({ result: { protocolVersion, capabilities: STARTING_CAPABILITIES, serverInfo: GATEWAY_INFO }, jsonrpc: '2.0', id })}\n`;
+export function initializeAnswer(id: string | number, protocolVersion: string, instructions?: string): string {
+  const result = { protocolVersion, capabilities: STARTING_CAPABILITIES, serverInfo: GATEWAY_INFO, ...(instructions ? { instructions } : {}) };
+  return `${JSON.stringify({ result, jsonrpc: '2.0', id })}\n`;
 }
 
 /** Whether `text` (one message the SDK server writes) is a response to request `id`. */

@@ -82,6 +82,16 @@ describe('mcpns serve answers at once', () => {
     await expectProcessesGone(pids, 5000);
   });
 
+  it('router mode: the first initialize, answered before the gateway is loaded, already says to search first', async () => {
+    const dir = makeTempDir();
+    const { file } = startConfig(dir);
+    const { client } = await connectStdio(['--router', '--config', file], dir);
+    expect(client.getInstructions()).toMatch(/^Most tools behind this gateway are not listed\. For a task, call search_tools first/);
+    const pids = readPids(join(dir, 'pids'));
+    await client.close();
+    await expectProcessesGone(pids, 5000);
+  });
+
   it('a call to a tool of a server still starting waits for that start instead of failing "not found"', async () => {
     const dir = makeTempDir();
     const { file, gate } = startConfig(dir);

@@ -3,7 +3,8 @@
  * it works over a small host interface (host.ts), which the gateway's provider seam implements.
  */
 export { Router, type RouterListing, type RouterSettings } from './router.js';
-export { CALL_TOOL, DESCRIBE_TOOL, ROUTER_TOOL_NAMES, SEARCH_TOOL, routerDefinitions } from './definitions.js';
+export { ROUTER_TOOL_NAMES, routerDefinitions } from './definitions.js';
+export { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from './instructions.js';
 export { MAX_ANSWER_CHARS } from './format.js';
 export type { ExposedTool, JsonObject, RouterCallContext, RouterHost, RouterServer } from './host.js';
 export { routerMode, ROUTER_PROVIDER_ID, type RoutedGateway, type RouterMode } from './mode.js';

@@ -1,7 +1,7 @@
 import type { Exposure } from '../exposure.js';
 import type { ListTransform, LocalTool, ToolProvider } from '../provider.js';
 import type { ExposedTool, JsonObject, RouterServer } from './host.js';
-import { routerInstructions } from './definitions.js';
+import { routerInstructions } from './instructions.js';
 import { Router, type RouterSettings } from './router.js';
 
 /** The provider id of the router's tools: the request log's `server` for a search_tools/call_tool/describe_tool call. */
