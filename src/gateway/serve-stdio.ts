@@ -6,7 +6,7 @@
  * JSON-RPC and the answer written back as it came, so a call costs what a hand-written proxy costs. Everything else
  * (and a call the fast path declines) goes through the SDK server.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { coalescingWriter, type TextSink } from './coalesce.js';
@@ -20,7 +20,7 @@ import type { JsonObject } from './upstream.js';
 /** The SDK transport's own cap on one line; past it the bytes go to the SDK unread, which refuses them. */
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
-export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: Readable; stdout: TextSink; signal?: AbortSignal }): Promise<void> {
+export async function serveGatewayStdio(gateway: Gateway, streams: { stdin: NodeJS.ReadableStream; stdout: TextSink; signal?: AbortSignal }): Promise<void> {
   // The SDK transport reads from `forwarded`: every line the fast path does not take, in order.
   const forwarded = new PassThrough();
   // Everything sent (fast-path replies and the SDK's messages, in order) leaves in one write per turn of the loop.

@@ -14,7 +14,7 @@ export async function openStdio(runtime: Runtime, gateway: Gateway, signal: Abor
   const { serveGatewayStdio } = await import('../../gateway/serve-stdio.js');
   runtime.console.status(`answering on stdio; starting ${gateway.status().length} servers`);
   // Wrapped: an async function's promise would wait for this one, and the upstreams must start now.
-  return { done: serveGatewayStdio(gateway, { stdin: runtime.io.stdin as never, stdout: runtime.io.stdout, signal }) };
+  return { done: serveGatewayStdio(gateway, { stdin: runtime.io.stdin, stdout: runtime.io.stdout, signal }) };
 }
 
 /** Resolves when `signal` aborts. */
