@@ -7,12 +7,9 @@
  * Loaded only when a call is executed (it loads the MCP SDK). Everything the terminal needs is a plain-data event
  * (`onEvent`) or a question (`elicit`); prompting and rendering live in src/cli.
  */
-import { pathToFileURL } from 'node:url';
-import { basename } from 'node:path';
 import { ProtocolErrorCode, type Client, type ElicitResult, type LoggingLevel, type Tool } from '@modelcontextprotocol/client';
 import { hasHeaderMarks } from '../discovery/x-mcp-header.js';
 import { z } from 'zod';
-import type { AuthResolver } from '../discovery/auth-port.js';
 import type { ServerSpec } from '../config/model.js';
 import { detectPackageRunner, serverDeadlineMs } from '../discovery/package-runner.js';
 import { Deadline } from '../discovery/deadline.js';
@@ -20,117 +17,37 @@ import { connectServer, type ClientRole, type LiveSession } from '../discovery/s
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from '../discovery/stderr-buffer.js';
 import { McpnsError } from '../errors.js';
 import type { HeldSession } from '../discovery/types.js';
-import type { RevisionMemory } from '../discovery/revision-memory.js';
-import { describeForm, maskContent, type ElicitForm, type ElicitValue } from './elicitation.js';
+import { describeForm, maskContent } from './elicitation.js';
 import type { ToolArguments } from './arguments.js';
-import type { SecretSet } from '../util/redact.js';
 import { formatBytes } from '../util/json-walk.js';
+import { CallClock } from './call-clock.js';
+import {
+  CallFailedError,
+  CallTimeoutError,
+  type CallOutcome,
+  type ElicitationAnswer,
+  type ElicitationQuestion,
+  type ElicitationRecord,
+  type ExecutionSettings,
+} from './execution-types.js';
+
+export { CallFailedError, CallTimeoutError, rootsFromDirectories } from './execution-types.js';
+export type {
+  CallOutcome,
+  ElicitationAnswer,
+  ElicitationQuestion,
+  ElicitationRecord,
+  ElicitationResponder,
+  ExecutionEvent,
+  ExecutionSettings,
+  Root,
+} from './execution-types.js';
 
 /** The SDK's own request timer is not used (mcpns keeps the deadline): the largest delay setTimeout accepts. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
 
-export type ElicitationQuestion =
-  { mode: 'form'; server: string; message: string; form: ElicitForm } | { mode: 'url'; server: string; message: string; url: string; elicitationId: string };
-
-export type ElicitationAnswer = { action: 'accept'; content?: Record<string, ElicitValue> } | { action: 'decline' | 'cancel' };
-
-/** Who answers a server's elicitation: a person at the terminal, or the automatic policy of a script. */
-export type ElicitationResponder = (question: ElicitationQuestion, signal: AbortSignal) => Promise<ElicitationAnswer>;
-
-/** What happened to one elicitation, for the result document (sensitive values masked). */
-export interface ElicitationRecord {
-  server: string;
-  mode: 'form' | 'url';
-  message: string;
-  action: 'accept' | 'decline' | 'cancel';
-  content?: Record<string, ElicitValue>;
-  url?: string;
-}
-
-export type ExecutionEvent =
-  | { type: 'connected'; server: string; reused: boolean }
-  | { type: 'progress'; server: string; tool: string; progress: number; total?: number; message?: string; elapsedMs: number }
-  /** A round of a 2026-07-28 multi-round-trip call: the server answered `input_required` and is asked again. */
-  | { type: 'input-round'; server: string; tool: string; round: number }
-  | { type: 'log'; server: string; level: LoggingLevel; logger?: string; data: unknown }
-  | { type: 'log-level'; server: string; level: LoggingLevel; sent: boolean; reason?: string }
-  | { type: 'sampling-refused'; server: string }
-  | { type: 'roots-listed'; server: string; roots: Root[] }
-  | { type: 'request-refused'; server: string; method: string }
-  | { type: 'elicitation-complete'; server: string; elicitationId: string }
-  /** An elicitation mcpns would not pass on: asked outside the call it sent, or a web page that is not http(s). */
-  | { type: 'elicitation-refused'; server: string; mode: 'form' | 'url'; reason: 'not-calling' | 'url-scheme'; url?: string };
-
-export interface Root {
-  uri: string;
-  name: string;
-}
-
-export interface ExecutionSettings {
-  /** --call-timeout: longest wait for the server without a response or a progress notification (ms). */
-  callTimeoutMs: number;
-  /** --max-call-time: hard ceiling for the whole call, progress or not (ms); undefined = none. */
-  maxCallTimeMs?: number | undefined;
-  /** --log-level: sent with logging/setLevel when the server declares logging. */
-  logLevel?: LoggingLevel | undefined;
-  /** --root: declared as the roots capability and answered on roots/list. */
-  roots?: readonly Root[] | undefined;
-  /** Aborted on SIGINT: the call is cancelled (notifications/cancelled), every session closed. */
-  signal: AbortSignal;
-  /** The environment a server started for the call inherits from, through its client's policy (--catalog runs). */
-  hostEnv?: Readonly<Record<string, string | undefined>> | undefined;
-  /** OAuth for a server connected here (--catalog runs; discovery's own sessions already have it). */
-  auth?: AuthResolver | undefined;
-  /** What each server spoke last time, for a server connected here (--catalog runs). */
-  revisions?: RevisionMemory | undefined;
-  /** The run's secrets: registered credentials are redacted from the server's stderr and error messages. */
-  secrets?: SecretSet | undefined;
-  /** --max-response-size, for a session opened here (discovery's sessions have it already). */
-  maxResponseBytes?: number | undefined;
-  elicit: ElicitationResponder;
-  onEvent(event: ExecutionEvent): void;
-}
-
-/** The call did not finish within a limit; notifications/cancelled was sent. */
-export class CallTimeoutError extends Error {
-  constructor(
-    readonly limit: 'call-timeout' | 'max-call-time',
-    readonly limitMs: number,
-    readonly elapsedMs: number,
-  ) {
-    super(`${limit} of ${limitMs} ms passed after ${elapsedMs} ms`);
-    this.name = 'CallTimeoutError';
-  }
-}
-
-/** tools/call failed at the protocol or transport level (not an isError result). */
-export class CallFailedError extends Error {
-  constructor(
-    message: string,
-    readonly stderr: string,
-    options: { cause?: unknown } = {},
-  ) {
-    super(message, options);
-    this.name = 'CallFailedError';
-  }
-}
-
-export interface CallOutcome {
-  /** The CallToolResult exactly as the server sent it. */
-  result: Record<string, unknown>;
-  elapsedMs: number;
-  elicitations: ElicitationRecord[];
-  /** The server's stderr during the session (bounded tail). */
-  stderr: string;
-}
-
 /** A loose result: every content type is kept as sent (the SDK schema would reject unknown ones). */
 const LooseCallToolResultSchema = z.looseObject({ content: z.array(z.unknown()).optional(), isError: z.boolean().optional() });
-
-/** Directories as roots: absolute `file://` URIs named after the folder. */
-export function rootsFromDirectories(directories: readonly string[]): Root[] {
-  return directories.map((directory) => ({ uri: pathToFileURL(directory).href, name: basename(directory) || directory }));
-}
 
 /**
  * One execution of `call --execute`. Give `role` and `hold` to discovery so the session it opens is kept (and
@@ -393,73 +310,5 @@ function isWebUrl(url: string): boolean {
     return protocol === 'http:' || protocol === 'https:';
   } catch {
     return false;
-  }
-}
-
-/**
- * The deadline of one tools/call: `idleMs` without a response or progress, and an optional ceiling for the whole
- * call. Both stop while paused (a person is answering an elicitation) and the idle wait restarts afterwards.
- */
-class CallClock {
-  private idleTimer: NodeJS.Timeout | undefined;
-  private ceilingTimer: NodeJS.Timeout | undefined;
-  /** Time the ceiling still allows (ms), updated when paused. */
-  private ceilingLeft: number | undefined;
-  private runningSince = Date.now();
-  private pauses = 0;
-  private stopped = false;
-
-  constructor(
-    private readonly idleMs: number,
-    private readonly ceilingMs: number | undefined,
-    private readonly expire: (limit: 'call-timeout' | 'max-call-time', limitMs: number) => void,
-  ) {
-    this.ceilingLeft = ceilingMs;
-    this.arm();
-  }
-
-  /** Progress arrived: the idle wait starts again. */
-  touch(): void {
-    if (this.stopped || this.pauses) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.fire('call-timeout', this.idleMs), this.idleMs);
-  }
-
-  pause(): void {
-    if (this.stopped || this.pauses++) return;
-    if (this.ceilingLeft !== undefined) this.ceilingLeft = Math.max(0, this.ceilingLeft - (Date.now() - this.runningSince));
-    this.disarm();
-  }
-
-  resume(): void {
-    if (this.stopped || --this.pauses) return;
-    this.arm();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.disarm();
-  }
-
-  private arm(): void {
-    this.runningSince = Date.now();
-    this.idleTimer = setTimeout(() => this.fire('call-timeout', this.idleMs), this.idleMs);
-    if (this.ceilingLeft !== undefined && this.ceilingMs !== undefined) {
-      const ceiling = this.ceilingMs;
-      this.ceilingTimer = setTimeout(() => this.fire('max-call-time', ceiling), this.ceilingLeft);
-    }
-  }
-
-  private disarm(): void {
-    clearTimeout(this.idleTimer);
-    clearTimeout(this.ceilingTimer);
-    this.idleTimer = undefined;
-    this.ceilingTimer = undefined;
-  }
-
-  private fire(limit: 'call-timeout' | 'max-call-time', limitMs: number): void {
-    if (this.stopped) return;
-    this.stop();
-    this.expire(limit, limitMs);
   }
 }

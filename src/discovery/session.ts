@@ -1,34 +1,24 @@
-import {
-  Client,
-  SdkError,
-  SdkErrorCode,
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-  type ClientOptions,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode, type ClientOptions } from '@modelcontextprotocol/client';
 import { AuthError, authHint } from './auth-error.js';
 import type { AuthResolver, ServerAuth } from './auth-port.js';
 import type { ServerInfo } from '../catalog/types.js';
 import type { ServerSpec } from '../config/model.js';
 import { basicAuthorization, redactUrl, SecretSet } from '../util/redact.js';
-import { settledOrAfter } from '../util/settle.js';
 import { VERSION } from '../version.js';
 import { Deadline, DeadlineError, InterruptedError } from './deadline.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
-import { classifyFailure, describeError, DiscoveryError, httpStatus, ResponseTooLargeError, WireLog, type Stage } from './errors.js';
+import { classifyFailure, describeError, DiscoveryError, httpStatus, WireLog } from './errors.js';
 import { detectPackageRunner, serverDeadlineMs } from './package-runner.js';
 import { DEFAULT_STDERR_LIMIT, StderrBuffer } from './stderr-buffer.js';
-import { ProcessGroupStdioTransport } from './stdio-transport.js';
-import { guardInbound } from './wire-guard.js';
 import { listAllTools, type ListAllToolsOptions, type ListAllToolsResult } from './list-tools.js';
-import type { ProbeOutcome, ProtocolEra, RememberedRevision, RevisionMemory } from './revision-memory.js';
-import { MODERN_REVISIONS, mutualModernRevision } from '../util/protocol-revisions.js';
-import { cappedFetch } from './capped-fetch.js';
-import { spawnRequest, type SpawnRequest } from './spawn-request.js';
+import type { ProbeOutcome, ProtocolEra, RevisionMemory } from './revision-memory.js';
+import { mutualModernRevision } from '../util/protocol-revisions.js';
+import { spawnRequest } from './spawn-request.js';
+import { NegotiationRetry, planFor, PROBE_WAIT_MS, retryAfter, type Plan } from './negotiation-plan.js';
+import { httpAttempt, stdioAttempt, type Attempt, type Limits, type StdioHooks } from './session-attempts.js';
 
-/** Upper bound for closing an HTTP client (aborting its fetches should be immediate). */
-const HTTP_CLOSE_BOUND_MS = 1000;
+export { PROBE_WAIT_MS } from './negotiation-plan.js';
+export type { StdioHooks } from './session-attempts.js';
 
 /** The client side of a session beyond discovery: what it declares in initialize and the handlers behind that. */
 export interface ClientRole {
@@ -66,28 +56,6 @@ export interface LiveSession {
    * this session until it expires or the server says the list changed.
    */
   listTools(options?: ListAllToolsOptions): Promise<ListAllToolsResult>;
-}
-
-interface Attempt {
-  client: Client;
-  transport: Transport;
-  wire: WireLog;
-  exited(): boolean;
-  stage(): Stage;
-  close(): Promise<void>;
-  kill(): Promise<void>;
-  /** OAuth of an HTTP attempt, when the server gets it. */
-  auth?: ServerAuth;
-}
-
-/** Lifecycle hooks of a stdio server (package runners: "installing" until the first MCP message). */
-export interface StdioHooks {
-  /** Started through a package runner: a deadline or interrupt gives it the long SIGTERM grace. */
-  packageRunner?: boolean;
-  /** The process has started. */
-  onSpawn?: () => void;
-  /** The first JSON-RPC message arrived on its stdout. */
-  onFirstMessage?: () => void;
 }
 
 /**
@@ -223,88 +191,11 @@ export async function connectServer(spec: ServerSpec, deadline: Deadline, stderr
   };
 }
 
-/**
- * How long a stdio server may take to answer the `server/discover` probe (sent as soon as it is started) before it is
- * taken for a 2025-era server that ignores requests sent before `initialize`: it then gets `initialize` on the same
- * connection. Paid once per such server (the verdict is remembered, RevisionMemory). A 2026-07-28 server slower than
- * this to start is reached all the same (docs/protocol.md); it is recognized as such on the next run.
- */
-export const PROBE_WAIT_MS = 2000;
-
-/**
- * How one connection negotiates: `auto` probes with `server/discover` and falls back to `initialize`; `pin` speaks
- * 2026-07-28 only (the server was seen speaking it); `legacy` sends `initialize` straight away (the server was seen
- * speaking only the earlier revisions). `probe` is what to remember about how the era became known.
- */
-type Plan = { kind: 'auto' } | { kind: 'pin'; revision: string; probe: ProbeOutcome } | { kind: 'legacy'; probe: ProbeOutcome };
-
 function planForRole(role: ClientRole | undefined): Plan | undefined {
   const mode = role?.clientOptions?.versionNegotiation?.mode;
   if (mode === 'legacy') return { kind: 'legacy', probe: 'remembered' };
   if (mode !== undefined && typeof mode === 'object' && 'pin' in mode) return { kind: 'pin', revision: mode.pin, probe: 'remembered' };
   return undefined;
-}
-
-function planFor(remembered: RememberedRevision | undefined): Plan {
-  if (remembered?.era === 'legacy') return { kind: 'legacy', probe: 'remembered' };
-  const revision = remembered?.era === 'modern' ? remembered.revision : undefined;
-  if (revision !== undefined && MODERN_REVISIONS.includes(revision)) return { kind: 'pin', revision, probe: 'remembered' };
-  return { kind: 'auto' };
-}
-
-/**
- * A failed connection that showed which era the server speaks: a stdio server that exited on the probe (servers on
- * SDKs that end on any request before `initialize`), `initialize` refused with a 2026-07-28 revision in the server's
- * `supported` list (a 2026-only server slow to answer the probe, or one upgraded since it was remembered), or a
- * remembered 2026-07-28 server that no longer speaks it. The caller connects once more with `next`.
- */
-class NegotiationRetry extends DiscoveryError {
-  constructor(
-    failed: DiscoveryError,
-    readonly next: Plan,
-    readonly note: string,
-  ) {
-    super(failed.reason, failed.message, {
-      cause: failed.cause,
-      ...(failed.hint ? { hint: failed.hint } : {}),
-      ...(failed.serverCode !== undefined ? { serverCode: failed.serverCode } : {}),
-      ...(failed.supported ? { supported: failed.supported } : {}),
-    });
-  }
-}
-
-/** What a failed connection under `plan` says about the server's era (undefined: nothing to retry). */
-function retryAfter(plan: Plan, failed: DiscoveryError, exited: boolean, probeAnswered: boolean, cause: unknown): { next: Plan; note: string } | undefined {
-  const negotiationFailed = cause instanceof SdkError && cause.code === SdkErrorCode.EraNegotiationFailed;
-  // Ended without answering the probe: during it, or after the wait, once it read the probe behind `initialize`.
-  if (plan.kind === 'auto' && exited && !probeAnswered) {
-    return { next: { kind: 'legacy', probe: 'exited' }, note: 'the server exited without answering the server/discover probe; started again with initialize' };
-  }
-  const modern = failed.reason === 'PROTOCOL_VERSION_UNSUPPORTED' ? mutualModernRevision(failed.supported) : undefined;
-  if (plan.kind !== 'pin' && modern) {
-    return {
-      next: { kind: 'pin', revision: modern, probe: 'refused' },
-      note: `the server refused initialize and supports ${modern}; connected again with server/discover`,
-    };
-  }
-  if (plan.kind === 'pin' && (negotiationFailed || failed.reason === 'PROTOCOL_VERSION_UNSUPPORTED')) {
-    return { next: { kind: 'auto' }, note: `the server no longer speaks ${plan.revision}; negotiating again` };
-  }
-  return undefined;
-}
-
-/** What every attempt shares: the run's secrets, the response cap, the server's deadline and the probe wait. */
-interface Limits {
-  secrets: SecretSet;
-  maxResponseBytes: number;
-  deadline: Deadline;
-  probeWaitMs: number;
-}
-
-/** A response grew past the cap: remember it for classification and end the attempt now (not at the deadline). */
-function tooLarge(limits: Limits, wire: WireLog): void {
-  wire.tooLarge ??= new ResponseTooLargeError(limits.maxResponseBytes);
-  limits.deadline.abort(wire.tooLarge);
 }
 
 async function attempt(spec: ServerSpec, limits: Limits, plan: Plan, made: Attempt, notes: string[]): Promise<LiveSession> {
@@ -392,69 +283,6 @@ function makeClient(spec: ServerSpec, stderr: StderrBuffer, role: ClientRole | u
   };
   role?.install(client, spec.name);
   return client;
-}
-
-function stdioAttempt(request: SpawnRequest, stderr: StderrBuffer, client: Client, limits: Limits, hooks: StdioHooks): Attempt {
-  const wire = new WireLog();
-  const transport = new ProcessGroupStdioTransport({
-    ...request,
-    stderr,
-    maxLineBytes: limits.maxResponseBytes,
-    onOversizedLine: () => tooLarge(limits, wire),
-    observe: (message) => wire.observe(message),
-    ...hooks,
-  });
-  let closing: Promise<void> | undefined;
-  return {
-    client,
-    transport,
-    wire,
-    exited: () => transport.exit !== undefined,
-    stage: () => (transport.pid === undefined ? 'spawn' : 'initialize'),
-    // client.close() calls transport.close(): stdin EOF, then the process group is signalled.
-    close: () => (closing ??= client.close().then(() => transport.close())),
-    kill: () => (closing ??= transport.kill().then(() => client.close())),
-  };
-}
-
-function httpAttempt(spec: ServerSpec, url: URL, kind: 'http' | 'sse', client: Client, auth: ServerAuth | undefined, limits: Limits): Attempt {
-  const requestInit: RequestInit = { headers: { ...(spec.headers ?? {}) } };
-  const wire = new WireLog();
-  // Every response body is capped; OAuth's token and metadata requests go through the same fetch.
-  const capped = cappedFetch(limits.maxResponseBytes, () => tooLarge(limits, wire));
-  let closing: Promise<void> | undefined;
-  // OAuth (src/auth): the SDK runs the flow through the provider; the wrapped fetch watches the server's challenges.
-  // Tokens it obtains are registered with registerSecret (src/util/redact.ts), which every SecretSet includes.
-  const transportOptions = { requestInit, ...(auth ? { authProvider: auth.provider, fetch: auth.wrapFetch(capped) } : { fetch: capped }) };
-  if (kind === 'sse') {
-    const transport = new SSEClientTransport(url, transportOptions);
-    guardInbound(transport, (message) => wire.observe(message));
-    const close = (): Promise<void> => (closing ??= bounded(client.close()));
-    return { client, transport, wire, exited: () => false, stage: () => 'initialize', close, kill: close, ...(auth ? { auth } : {}) };
-  }
-  const transport = new StreamableHTTPClientTransport(url, transportOptions);
-  // What mcpns reads is bounded at 256 levels anyway; the SDK's validators must not overflow the stack first.
-  guardInbound(transport, (message) => wire.observe(message));
-  return {
-    client,
-    transport,
-    wire,
-    ...(auth ? { auth } : {}),
-    exited: () => false,
-    stage: () => 'initialize',
-    close: () =>
-      (closing ??= (async () => {
-        // Stateful servers keep a session until told otherwise (close() alone sends no DELETE).
-        if (transport.sessionId) await bounded(transport.terminateSession().catch(() => {}));
-        await bounded(client.close());
-      })()),
-    kill: () => (closing ??= bounded(client.close())),
-  };
-}
-
-/** The HTTP close, bounded (aborting fetches should be immediate); never keeps the process alive by itself. */
-function bounded(promise: Promise<void>): Promise<void> {
-  return settledOrAfter(promise, HTTP_CLOSE_BOUND_MS, { unref: true });
 }
 
 /** What `openSession` returns: a connected client and how to end it (always call close()). */

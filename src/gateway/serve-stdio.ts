@@ -6,7 +6,7 @@
  * JSON-RPC and the answer written back as it came, so a call costs what a hand-written proxy costs. Everything else
  * (and a call the fast path declines) goes through the SDK server.
  */
-import { PassThrough, Writable, type Readable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { coalescingWriter, type CoalescingWriter, type TextSink } from './coalesce.js';
@@ -23,7 +23,7 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export async function serveGatewayStdio(
   gateway: Gateway,
-  streams: { stdin: Readable; stdout: TextSink; signal?: AbortSignal; early?: EarlyInput | undefined },
+  streams: { stdin: NodeJS.ReadableStream; stdout: TextSink; signal?: AbortSignal; early?: EarlyInput | undefined },
 ): Promise<void> {
   // The SDK transport reads from `forwarded`: every line the fast path does not take, in order.
   const forwarded = new PassThrough();

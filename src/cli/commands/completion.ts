@@ -31,7 +31,7 @@ the server and profile names of the config the command line would read (no serve
       // Both positionals take words here: "--" makes every word after it an operand.
       const all = [...(shell !== undefined ? [shell] : []), ...words];
       const root = command.parent as Command;
-      const answers = completeWords(root as never, all, configNames(runtime.io));
+      const answers = completeWords(root, all, configNames(runtime.io));
       runtime.console.out(answers.length ? answers.join('\n') + '\n' : '');
       return EXIT.OK;
     }

@@ -180,7 +180,7 @@ export class Router {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return errorResult(`invalid arguments for ${name}: expected an object`);
     const refusal = this.checker.check(name, exposed.definition['inputSchema'], value as JsonObject);
     if (!refusal) return undefined;
-    return errorResult(`${refusal.message}\n(${DESCRIBE_TOOL} shows its input schema)`, { violations: refusal.violations as unknown as JsonObject[] });
+    return errorResult(`${refusal.message}\n(${DESCRIBE_TOOL} shows its input schema)`, { violations: refusal.violations });
   }
 
   /** An unknown name (or a hidden one: the same answer, so nothing hidden is revealed), with the nearest tools. */
