@@ -15,7 +15,7 @@ import type { Runtime } from './command.js';
  * not change as they start and fail.
  */
 export function routerFor(config: LoadedConfig, servers: readonly ServerSpec[], profile: string | undefined, runtime: Runtime): RouterMode {
-  const rerank = config.routerEmbeddings ? embeddingsRerank(config.routerEmbeddings, runtime) : undefined;
+  const rerank = config.routerEmbeddings ? embeddingsRerank(config.routerEmbeddings, runtime.io, runtime.console) : undefined;
   return routerMode({
     pin: config.routerPins ?? [],
     routes: config.routes,
@@ -36,21 +36,25 @@ const EMBEDDINGS_RETRY_MS = 30_000;
  * failure is reported once (SEARCH_EMBEDDINGS_FAILED on stderr; again only after the endpoint has worked since), and
  * for a while after it searches do not wait on the endpoint.
  */
-function embeddingsRerank(settings: NonNullable<LoadedConfig['routerEmbeddings']>, runtime: Runtime): Rerank {
+export function embeddingsRerank(
+  settings: NonNullable<LoadedConfig['routerEmbeddings']>,
+  io: { env: Record<string, string | undefined>; home: string },
+  out: Pick<Runtime['console'], 'warn' | 'addSecrets'>,
+): Rerank {
   try {
     embeddingsEndpoint(settings.url);
   } catch (error) {
     throw new UsageError(`router.embeddings.url: ${error instanceof Error ? error.message : String(error)}`);
   }
   const timeoutMs = settings.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS;
-  const apiKey = runtime.io.env[EMBEDDINGS_KEY_ENV] || undefined;
-  if (apiKey) runtime.console.addSecrets([apiKey]);
+  const apiKey = io.env[EMBEDDINGS_KEY_ENV] || undefined;
+  if (apiKey) out.addSecrets([apiKey]);
   const searcher = semanticSearcher({
     url: settings.url,
     model: settings.model,
     apiKey,
     timeoutMs,
-    cacheDirectory: embeddingsCacheDirectory(stateDirectory({ env: runtime.io.env, home: runtime.io.home })),
+    cacheDirectory: embeddingsCacheDirectory(stateDirectory({ env: io.env, home: io.home })),
   });
   let failedAt: number | undefined;
   let reported = false;
@@ -59,13 +63,14 @@ function embeddingsRerank(settings: NonNullable<LoadedConfig['routerEmbeddings']
     if (reported) return;
     reported = true;
     // Named in the text too: a gateway's stderr is read as text (a client's log), not as --json.
-    runtime.console.warn(`router: SEARCH_EMBEDDINGS_FAILED: ${message} (said once, until the endpoint works again)`, { code: 'SEARCH_EMBEDDINGS_FAILED' });
+    out.warn(`router: SEARCH_EMBEDDINGS_FAILED: ${message} (said once, until the endpoint works again)`, { code: 'SEARCH_EMBEDDINGS_FAILED' });
   };
   return async (index, query, options) => {
     if (failedAt !== undefined && Date.now() - failedAt < EMBEDDINGS_RETRY_MS) return undefined;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
-    const searching = searcher(index, query, { ...options, onWarning: failed });
+    // Never rejects: a late failure (after the bound) must not become an unhandled rejection.
+    const searching = searcher(index, query, { ...options, onWarning: failed }).catch(() => undefined);
     try {
       const response = await Promise.race([searching, late]);
       if (!response?.semantic.used) return undefined;
