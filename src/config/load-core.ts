@@ -177,6 +177,7 @@ function mergeInto(target: LoadedConfig, source: LoadedConfig): void {
   if (source.ownFiles?.length) target.ownFiles = [...(target.ownFiles ?? []), ...source.ownFiles];
   if (source.callTrust?.length) target.callTrust = [...(target.callTrust ?? []), ...source.callTrust];
   if (source.routerPins?.length) target.routerPins = [...(target.routerPins ?? []), ...source.routerPins];
+  target.routerEmbeddings ??= source.routerEmbeddings;
 }
 
 /** A config file's text: only regular files, at most MAX_CONFIG_BYTES (never /dev/zero or a FIFO). */
@@ -263,6 +264,7 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
   if (config.call?.trust?.length) loaded.callTrust = config.call.trust.map((pattern) => ({ pattern, file: shown }));
   if (config.envInherit !== undefined) loaded.envInherit = config.envInherit;
   if (config.router?.pin?.length) loaded.routerPins = [...config.router.pin];
+  if (config.router?.embeddings) loaded.routerEmbeddings = { ...config.router.embeddings };
   for (const include of config.include ?? []) {
     const included = resolve(dirname(file), include);
     const at = chain.indexOf(realPath(included));

@@ -1,4 +1,4 @@
-import type { IgnoreEntry, Namespace, Participant, Profile, Route, SeveritySetting } from './schema.js';
+import type { IgnoreEntry, Namespace, Participant, Profile, Route, RouterEmbeddings, SeveritySetting } from './schema.js';
 import type { ClientId, Diagnostic, EnvInheritSetting, ServerSpec } from './model.js';
 
 /** Everything the commands need from configuration, merged from every file read. */
@@ -34,6 +34,8 @@ export interface LoadedConfig {
   ownFiles?: string[];
   /** `router.pin` of every mcpns config file read: the tools `serve --router` lists beside its own. */
   routerPins?: string[];
+  /** `router.embeddings` of the first mcpns config file that sets it: semantic re-ranking of `serve --router`'s search. */
+  routerEmbeddings?: RouterEmbeddings;
   /** mcpns's own `envInherit` (top level of mcpns.config.json), when set: applies to every server it loads. */
   envInherit?: EnvInheritSetting;
 }

@@ -172,6 +172,21 @@ export const CallSettingsSchema = z
   })
   .describe('Settings of `mcpns call`.');
 
+export const RouterEmbeddingsSchema = z
+  .strictObject({
+    url: z.string().min(1).describe('The OpenAI-compatible endpoint: …/v1/embeddings, or a base URL such as http://127.0.0.1:11434 (Ollama).'),
+    model: z.string().min(1).describe('The embeddings model the endpoint should use.'),
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Bound on the wait for the endpoint in one search, in milliseconds (default 10000); past it the answer is the lexical ranking.'),
+  })
+  .describe(
+    'Re-rank search_tools by meaning through an embeddings endpoint, fused with the lexical ranking (docs/router.md). The bearer token comes from MCPNS_EMBEDDINGS_API_KEY, never from this file.',
+  );
+
 export const RouterSettingsSchema = z
   .strictObject({
     pin: z
@@ -180,6 +195,7 @@ export const RouterSettingsSchema = z
       .describe(
         'Tools listed beside search_tools, call_tool and describe_tool: globs over the gateway\'s names, server/tool names and bare tool names ("github/*", "files__read_file"); "*" does not cross "/". Routes\' targets are listed too.',
       ),
+    embeddings: RouterEmbeddingsSchema.optional(),
   })
   .describe('Settings of `mcpns serve --router`: the gateway lists a search tool instead of every tool (docs/router.md).');
 
@@ -207,4 +223,5 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export type Participant = z.infer<typeof ParticipantSchema>;
 export type IgnoreEntry = z.infer<typeof IgnoreEntrySchema>;
 export type Route = z.infer<typeof RouteSchema>;
+export type RouterEmbeddings = z.infer<typeof RouterEmbeddingsSchema>;
 export type SeveritySetting = z.infer<typeof SeveritySettingSchema>;

@@ -46,6 +46,8 @@ export interface SemanticReport {
   error?: string;
 }
 
+/** The environment variable whose value is sent as the endpoint's bearer token (`mcpns search`, the router); never printed. */
+export const EMBEDDINGS_KEY_ENV = 'MCPNS_EMBEDDINGS_API_KEY';
 /** Reciprocal rank fusion's constant (Cormack et al. 2009): 60 lets ranks deep in either list still count a little. */
 export const RRF_K = 60;
 /** The lexical ranking's weight in the fusion against the semantic one (1): it carries the lexicon and the routes. */
@@ -54,6 +56,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_BATCH = 64;
 const MAX_TOOL_TEXT = 2_000;
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Vectors a searcher holds in memory (as many as the cache file keeps). */
+const MAX_MEMORY = 20_000;
 
 /** The cache directory under the state directory: `<state dir>/search/embeddings`. */
 export function embeddingsCacheDirectory(stateDir: string): string {
@@ -76,26 +80,44 @@ export async function searchWithEmbeddings(
   query: string,
   options: SemanticSearchOptions,
 ): Promise<SearchResponse & { semantic: SemanticReport }> {
-  const limit = boundLimit(options.limit);
-  // Throws SearchQueryError for a bad request before any network.
-  const lexical = search(index, query, { ...options, limit: MAX_LIMIT });
-  const base = { ...lexical, limit, results: lexical.results.slice(0, limit) };
-  const report: SemanticReport = { model: options.embeddings.model, used: false, cached: 0, embedded: 0 };
-  if (!index.tools.length) return { ...base, semantic: report };
-  let similarities: number[];
-  try {
-    const client = new EmbeddingsClient(options.embeddings);
-    const { vectors, cached, embedded } = await client.toolVectors(index.tools);
-    Object.assign(report, { cached, embedded });
-    const [queryVector] = await client.embed([lexical.query]);
-    similarities = vectors.map((vector) => cosine(queryVector!, vector));
-  } catch (error) {
-    report.error = error instanceof Error ? error.message : String(error);
-    options.onWarning?.(`semantic re-ranking skipped (${report.error}); the ranking is lexical`);
-    return { ...base, semantic: report };
-  }
-  report.used = true;
-  return { ...fuse(index, lexical, similarities, limit), semantic: report };
+  return semanticSearcher(options.embeddings)(index, query, options);
+}
+
+/** A search with embeddings, as `searchWithEmbeddings` does it; the options' `embeddings` is the searcher's own. */
+export type SemanticSearcher = (
+  index: SearchIndex,
+  query: string,
+  options: SearchOptions & { onWarning?: ((message: string) => void) | undefined },
+) => Promise<SearchResponse & { semantic: SemanticReport }>;
+
+/**
+ * A searcher that keeps its client across searches (the router's): tool vectors read from the cache or asked of the
+ * endpoint stay in memory, so a long-lived gateway embeds each tool text once and reads the cache file once; a tool
+ * whose text changes (after a list_changed) is embedded alone.
+ */
+export function semanticSearcher(embeddings: EmbeddingsOptions): SemanticSearcher {
+  const client = new EmbeddingsClient(embeddings);
+  return async (index, query, options) => {
+    const limit = boundLimit(options.limit);
+    // Throws SearchQueryError for a bad request before any network.
+    const lexical = search(index, query, { ...options, limit: MAX_LIMIT });
+    const base = { ...lexical, limit, results: lexical.results.slice(0, limit) };
+    const report: SemanticReport = { model: embeddings.model, used: false, cached: 0, embedded: 0 };
+    if (!index.tools.length) return { ...base, semantic: report };
+    let similarities: number[];
+    try {
+      const { vectors, cached, embedded } = await client.toolVectors(index.tools);
+      Object.assign(report, { cached, embedded });
+      const [queryVector] = await client.embed([lexical.query]);
+      similarities = vectors.map((vector) => cosine(queryVector!, vector));
+    } catch (error) {
+      report.error = error instanceof Error ? error.message : String(error);
+      options.onWarning?.(`semantic re-ranking skipped (${report.error}); the ranking is lexical`);
+      return { ...base, semantic: report };
+    }
+    report.used = true;
+    return { ...fuse(index, lexical, similarities, limit), semantic: report };
+  };
 }
 
 /** Reciprocal rank fusion of the lexical results (all of them) and every tool's similarity; routes stay on top. */
@@ -141,6 +163,10 @@ function fuse(index: SearchIndex, lexical: SearchResponse, similarities: number[
 class EmbeddingsClient {
   private readonly endpoint: string;
   private readonly cache: EmbeddingCache | undefined;
+  /** Vectors already read or embedded, by text hash (bounded as the cache file is). */
+  private readonly memory = new Map<string, Float32Array>();
+  /** The tool embedding in flight: a search that begins meanwhile waits for it rather than asking for the same texts. */
+  private pending: Promise<void> | undefined;
 
   constructor(private readonly options: EmbeddingsOptions) {
     this.endpoint = embeddingsEndpoint(options.url);
@@ -148,23 +174,50 @@ class EmbeddingsClient {
   }
 
   async toolVectors(tools: readonly SearchableTool[]): Promise<{ vectors: Float32Array[]; cached: number; embedded: number }> {
+    while (this.pending) await this.pending.catch(() => undefined);
     const texts = tools.map(toolEmbeddingText);
     const keys = texts.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 32));
-    const vectors: Array<Float32Array | undefined> = keys.map((key) => this.cache?.get(key));
+    const vectors: Array<Float32Array | undefined> = keys.map((key) => this.known(key));
     const missing = vectors.flatMap((vector, doc) => (vector ? [] : [doc]));
+    if (missing.length) {
+      const work = this.embedMissing(missing, texts, keys, vectors);
+      this.pending = work;
+      try {
+        await work;
+      } finally {
+        if (this.pending === work) this.pending = undefined;
+      }
+    }
+    const dimensions = new Set(vectors.map((vector) => vector!.length));
+    if (dimensions.size > 1) throw new Error('the endpoint answered vectors of different sizes (was the model changed?)');
+    return { vectors: vectors as Float32Array[], cached: tools.length - missing.length, embedded: missing.length };
+  }
+
+  private async embedMissing(missing: number[], texts: string[], keys: string[], vectors: Array<Float32Array | undefined>): Promise<void> {
     const batch = Math.max(1, this.options.batchSize ?? DEFAULT_BATCH);
     for (let start = 0; start < missing.length; start += batch) {
       const docs = missing.slice(start, start + batch);
       const answer = await this.embed(docs.map((doc) => texts[doc]!));
       docs.forEach((doc, i) => {
         vectors[doc] = answer[i]!;
+        this.remember(keys[doc]!, answer[i]!);
         this.cache?.set(keys[doc]!, answer[i]!);
       });
     }
-    const dimensions = new Set(vectors.map((vector) => vector!.length));
-    if (dimensions.size > 1) throw new Error('the endpoint answered vectors of different sizes (was the model changed?)');
-    if (missing.length) this.cache?.save();
-    return { vectors: vectors as Float32Array[], cached: tools.length - missing.length, embedded: missing.length };
+    this.cache?.save();
+  }
+
+  private known(key: string): Float32Array | undefined {
+    const held = this.memory.get(key);
+    if (held) return held;
+    const stored = this.cache?.get(key);
+    if (stored) this.remember(key, stored);
+    return stored;
+  }
+
+  private remember(key: string, vector: Float32Array): void {
+    if (this.memory.size >= MAX_MEMORY) this.memory.clear();
+    this.memory.set(key, vector);
   }
 
   /** One POST: the vectors of `input`, in order; throws a message fit to print (status, never the key). */

@@ -20,14 +20,17 @@ export { search, type RouteHit, type SearchMatch, type SearchOptions, type Searc
 export { type SearchWhy } from './factors.js';
 export { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, SearchQueryError, analyzeQuery, cleanQuery } from './query.js';
 export {
+  EMBEDDINGS_KEY_ENV,
   embeddingsCacheDirectory,
   embeddingsEndpoint,
   LEXICAL_WEIGHT,
   RRF_K,
   searchWithEmbeddings,
+  semanticSearcher,
   toolEmbeddingText,
   type EmbeddingsOptions,
   type SemanticReport,
+  type SemanticSearcher,
   type SemanticSearchOptions,
 } from './embeddings.js';
 export { LEXICON, type LexiconGroup } from './lexicon.js';

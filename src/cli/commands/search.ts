@@ -8,6 +8,7 @@ import {
   buildSearchIndex,
   cleanQuery,
   DEFAULT_LIMIT,
+  EMBEDDINGS_KEY_ENV,
   embeddingsCacheDirectory,
   embeddingsEndpoint,
   MAX_LIMIT,
@@ -82,9 +83,6 @@ Exit codes: 0 at least one tool found · 1 no tool matches the request · 2 usag
     return response.results.length ? EXIT.OK : EXIT.FINDINGS;
   });
 }
-
-/** The environment variable whose value is sent as the embeddings endpoint's bearer token (never printed). */
-export const EMBEDDINGS_KEY_ENV = 'MCPNS_EMBEDDINGS_API_KEY';
 
 /** The embeddings options from the flags, or undefined without --embeddings-url; a usage error for a bad pair. */
 function embeddingsOptions(

@@ -129,7 +129,7 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
           }
         : undefined;
     const { createGateway } = await import('../../gateway/index.js');
-    const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile) : undefined;
+    const routing = options.router ? (await import('../services/serve-router.js')).routerFor(config, servers, options.profile, runtime) : undefined;
     const gateway = createGateway({
       ...(routing
         ? { providers: routing.providers, listTransform: routing.listTransform, checkCall: routing.checkCall, instructions: routing.instructions }
@@ -161,7 +161,7 @@ Exit codes: 0 stopped · 1 --strict refused to start, or --dry-run findings · 2
       if (options.dryRun) {
         await gateway.start();
         if (runtime.io.signal.aborted) return EXIT.INTERRUPTED;
-        const router = routing ? (await import('../services/serve-router.js')).routerDryRun(routing, gateway) : undefined;
+        const router = routing ? (await import('../services/serve-router.js')).routerDryRun(routing, gateway, config, runtime) : undefined;
         return dryRun(runtime, gateway, config, {
           style,
           for: options.for,

@@ -2,7 +2,7 @@
  * Router mode (`mcpns serve --router`): a search tool, a call tool and a describe tool instead of every tool. Pure:
  * it works over a small host interface (host.ts), which the gateway's provider seam implements.
  */
-export { Router, type RouterListing, type RouterSettings } from './router.js';
+export { Router, type Rerank, type RouterListing, type RouterSettings } from './router.js';
 export { ROUTER_TOOL_NAMES, routerDefinitions } from './definitions.js';
 export { CALL_TOOL, DESCRIBE_TOOL, SEARCH_TOOL } from './instructions.js';
 export { MAX_ANSWER_CHARS } from './format.js';

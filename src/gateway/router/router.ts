@@ -1,6 +1,6 @@
 import type { ResolveOptions } from '../../call/index.js';
 import type { Route } from '../../config/schema.js';
-import { cleanQuery, search, SearchQueryError } from '../../search/index.js';
+import { cleanQuery, search, SearchQueryError, type SearchIndex, type SearchOptions, type SearchResponse } from '../../search/index.js';
 import { compileGlobs, type GlobSet } from '../../util/glob.js';
 import { ArgumentChecker } from './arguments.js';
 import { ROUTER_TOOL_NAMES, routerDefinitions } from './definitions.js';
@@ -25,7 +25,15 @@ export interface RouterSettings {
    * servers come and go. Default: the servers of the exposed tools, with their tool counts.
    */
   servers?: readonly string[] | undefined;
+  /**
+   * Semantic re-ranking (`router.embeddings`, injected by the CLI: the network stays outside the router). Given the
+   * index, the request and the lexical search's options, it answers the fused ranking, or undefined to keep the
+   * lexical one. It must bound its own wait; a rejection is taken as undefined.
+   */
+  rerank?: Rerank | undefined;
 }
+
+export type Rerank = (index: SearchIndex, query: string, options: SearchOptions) => Promise<SearchResponse | undefined>;
 
 /** What the listing is in router mode: the router's tools, then the pinned ones (for `serve --router --dry-run`). */
 export interface RouterListing {
@@ -124,7 +132,7 @@ export class Router {
   async call(name: string, args: JsonObject, context: RouterCallContext): Promise<JsonObject> {
     switch (name) {
       case SEARCH_TOOL:
-        return this.search(args);
+        return await this.search(args);
       case DESCRIBE_TOOL:
         return this.describe(args);
       case CALL_TOOL:
@@ -134,21 +142,27 @@ export class Router {
     }
   }
 
-  private search(args: JsonObject): JsonObject {
+  private async search(args: JsonObject): Promise<JsonObject> {
     const { query } = args;
     // A model may write the number as text ("5"): taken as the number it says.
     const limit = typeof args['limit'] === 'string' && /^\d{1,6}$/.test(args['limit'].trim()) ? Number(args['limit']) : args['limit'];
     if (typeof query !== 'string') return errorResult(`${SEARCH_TOOL} needs "query": the task in a sentence`);
     if (limit !== undefined && (typeof limit !== 'number' || !Number.isFinite(limit))) return errorResult('"limit" must be a number');
     const state = this.state();
+    let text: string;
+    let response: SearchResponse;
+    let options: SearchOptions;
     try {
-      const text = cleanQuery(query);
-      const response = search(state.indexed.searchIndex(), text, { ...(limit !== undefined ? { limit } : {}), routes: state.routes.hits(text) });
-      return jsonResult(searchAnswer(response, state.indexed.byName, CALL_TOOL, DESCRIBE_TOOL));
+      text = cleanQuery(query);
+      options = { ...(limit !== undefined ? { limit } : {}), routes: state.routes.hits(text) };
+      response = search(state.indexed.searchIndex(), text, options);
     } catch (error) {
       if (error instanceof SearchQueryError) return errorResult(`${error.message}${error.hint ? ` (${error.hint})` : ''}`);
       throw error;
     }
+    // The lexical ranking is the answer unless re-ranking by meaning gives one (it fails to the lexical one).
+    if (this.settings.rerank) response = (await this.settings.rerank(state.indexed.searchIndex(), text, options).catch(() => undefined)) ?? response;
+    return jsonResult(searchAnswer(response, state.indexed.byName, CALL_TOOL, DESCRIBE_TOOL));
   }
 
   private describe(args: JsonObject): JsonObject {

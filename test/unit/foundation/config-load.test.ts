@@ -108,6 +108,15 @@ describe('loading mcpns.config.json', () => {
     expect(error.message).toContain('unknown key "servres"');
   });
 
+  it('reads router.embeddings, and refuses one without a model or with a key in the file', () => {
+    const dir = tempDir();
+    const config = load(dir, JSON.stringify({ router: { embeddings: { url: 'http://127.0.0.1:11434', model: 'nomic-embed-text', timeoutMs: 5000 } } }));
+    expect(config.routerEmbeddings).toEqual({ url: 'http://127.0.0.1:11434', model: 'nomic-embed-text', timeoutMs: 5000 });
+    expect(mcpnsErrorOf(() => load(dir, JSON.stringify({ router: { embeddings: { url: 'http://x' } } }))).message).toContain('router.embeddings');
+    const keyed = mcpnsErrorOf(() => load(dir, JSON.stringify({ router: { embeddings: { url: 'http://x', model: 'm', apiKey: 'sk' } } })));
+    expect(keyed.message).toContain('unknown key "apiKey"');
+  });
+
   it('rejects an invalid namespace regex naming the namespace', () => {
     const dir = tempDir();
     const error = mcpnsErrorOf(() => load(dir, JSON.stringify({ namespaces: { files: { servers: [], pattern: '([a-z' } } })));

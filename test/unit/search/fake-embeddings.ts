@@ -16,9 +16,10 @@ export interface FakeEmbeddings {
 
 const DIMENSIONS = 64;
 
-export async function startFakeEmbeddings(same: string[][] = []): Promise<FakeEmbeddings> {
+/** The fake's vectors: a bag of words hashed into 64 dimensions, each `same` group sharing its first word's dimension. */
+export function bagOfWords(same: string[][] = []): (text: string) => number[] {
   const canonical = new Map(same.flatMap((group) => group.map((word) => [word, group[0]!] as const)));
-  const vector = (text: string): number[] => {
+  return (text) => {
     const out = new Array<number>(DIMENSIONS).fill(0);
     for (const raw of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
       const word = canonical.get(raw) ?? raw;
@@ -28,6 +29,10 @@ export async function startFakeEmbeddings(same: string[][] = []): Promise<FakeEm
     }
     return out;
   };
+}
+
+export async function startFakeEmbeddings(same: string[][] = []): Promise<FakeEmbeddings> {
+  const vector = bagOfWords(same);
   const hanging = new Set<import('node:http').ServerResponse>();
   const fake: FakeEmbeddings = {
     url: '',
