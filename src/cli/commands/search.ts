@@ -64,6 +64,8 @@ Exit codes: 0 at least one tool found · 1 no tool matches the request · 2 usag
     // A request that cannot be searched is refused before any server starts.
     const request = cleanQuery(words.join(' '));
     const embeddings = embeddingsOptions(options, runtime.io);
+    // As serve --router does: whatever is printed (an endpoint's error, a verbose line) never shows the key.
+    if (embeddings?.apiKey) runtime.console.addSecrets([embeddings.apiKey]);
     const config = await loadConfigurationFor(runtime, options);
     const { catalog } = await obtainCatalog(runtime, { settings: options, config });
     const index = buildSearchIndex(catalog.tools, { servers: searchServers(catalog) });
