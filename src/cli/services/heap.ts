@@ -6,11 +6,15 @@ const MIN_HEAP_BYTES = 256 * 2 ** 20;
 /** A collection once the heap holds this much more than the least it was seen holding since the last one. */
 const GROWTH = 0.15;
 
+/** The growth that triggers the next collection: doubled while collections find little garbage (a catalog being read). */
+let growth = GROWTH;
+
 let collect: (() => void) | null | undefined;
 let floor = Number.POSITIVE_INFINITY;
 
 /**
- * A full garbage collection when a large heap has grown by 15% since it was last seen at its least. A
+ * A full garbage collection when a large heap has grown by 15% (more while collections find little garbage) since it
+ * was last seen at its least. A
  * million-tool `check --catalog` allocates about a gigabyte of short-lived maps and names after V8's last full
  * collection (the end of the read) and V8 collected none of it before the run ended: the peak RSS was twice the live
  * heap. Called at the breaks of paced work (signalPause) and before a report is written; each collection takes about a
@@ -19,7 +23,7 @@ let floor = Number.POSITIVE_INFINITY;
 export function collectWhenGrown(): void {
   const used = getHeapStatistics().used_heap_size;
   floor = Math.min(floor, used);
-  if (used >= floor * (1 + GROWTH)) collectLargeHeap(used);
+  if (used >= floor * (1 + growth)) collectLargeHeap(used);
 }
 
 /**
@@ -31,7 +35,10 @@ export function collectLargeHeap(used = getHeapStatistics().used_heap_size): voi
   collect ??= exposedGc();
   if (!collect) return;
   collect();
-  floor = getHeapStatistics().used_heap_size;
+  const live = getHeapStatistics().used_heap_size;
+  // Most of what grew was still alive: the heap is growing, not filling with garbage; wait longer next time.
+  growth = live > floor && used - live < (used - floor) / 4 ? Math.min(growth * 2, 1) : GROWTH;
+  floor = live;
 }
 
 /** V8's `gc()`, exposed on a fresh context (as jest's --logHeapUsage does); null where the flag cannot be set. */
