@@ -2,7 +2,7 @@ import type { IgnoreEntry, SeveritySetting } from '../config/schema.js';
 import { McpnsError } from '../errors.js';
 import { partitionByBaseline, type Baseline } from './baseline.js';
 import { ALL_CODES, isCode } from './codes.js';
-import { renderingNotes } from './conflicts/rendering.js';
+import { releaseRenderings, renderingNotes } from './conflicts/rendering.js';
 import { clientGates } from './conflicts/client-gates.js';
 import { configRejected } from './conflicts/config-rejected.js';
 import { serverUnreachable } from './conflicts/server-unreachable.js';
@@ -73,7 +73,10 @@ export async function runChecksPaced(context: CheckContext, families: readonly C
   validateCodes(context.config.rules, context.config.ignore, settings.ignoreCodes ?? []);
   const checks = settings.checks ?? selectChecks(families);
   const raw: Finding[] = [];
+  // The collision checks share one rendering per target; the lint checks after them never read it.
+  const lastConflictCheck = checks.findLastIndex((check) => check.family === 'conflicts');
   for (let done = 0; done < checks.length; done++) {
+    if (done === lastConflictCheck + 1 && done > 0) releaseRenderings(context);
     const check = checks[done]!;
     const at = { done, total: checks.length, codes: check.codes };
     const pause = pace(at);

@@ -1,7 +1,7 @@
 import type { ToolRef } from '../catalog/types.js';
 import { applyCollisionPolicy, type CollisionOutcome, type CollisionPolicy } from './collision.js';
 import type { Precedence } from './order.js';
-import type { NamingInput, NamingServer, Rendering, RenderedName } from './types.js';
+import type { NamingInput, NamingServer, NamingTool, Rendering, RenderedName } from './types.js';
 
 /** Per-tool result before collision handling. */
 export type NameParts = Omit<RenderedName, 'server' | 'tool'>;
@@ -113,7 +113,7 @@ export function lookupsMirrorNames(rendering: Rendering): boolean {
 export function renderEach(
   target: string,
   input: NamingInput,
-  nameOf: (ref: ToolRef) => NameParts,
+  nameOf: (ref: NamingTool) => NameParts,
   collision: CollisionPolicy = 'keep',
   options: Omit<Parameters<typeof finish>[2], 'collision'> = {},
 ): Rendering {
@@ -122,6 +122,15 @@ export function renderEach(
     input.tools.map((ref) => ({ server: ref.server, tool: ref.tool, ...nameOf(ref) })),
     { ...options, collision },
   );
+}
+
+/**
+ * `server + separator + tool` as one flat string. A template literal makes a rope (two once the server part is 13
+ * characters), and the first map lookup of the name (every collision check groups names) makes a flat copy besides:
+ * joined, a million names are about a quarter smaller.
+ */
+export function joinName(server: string, separator: string, tool: string): string {
+  return [server, separator, tool].join('');
 }
 
 function push(map: Map<string, ToolRef[]>, key: string, ref: ToolRef): void {

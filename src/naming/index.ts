@@ -15,7 +15,7 @@ import { hybrid } from './styles/hybrid.js';
 import { mewOpenai } from './styles/mew-openai.js';
 import { prefix } from './styles/prefix.js';
 import { dot, doubleUnderscore, slash, underscore } from './styles/separator.js';
-import type { NamingInput, NamingTarget, Rendering } from './types.js';
+import type { NamingInput, NamingTarget, NamingTool, Rendering } from './types.js';
 import { own } from '../util/own.js';
 
 export type {
@@ -138,8 +138,27 @@ export function namingInputFrom(
       ...(own(prefixes, server.name) !== undefined ? { prefix: own(prefixes, server.name)! } : {}),
       ...(server.durationMs !== undefined ? { readyMs: server.durationMs } : {}),
     })),
-    tools: tools.map((tool) => ({ server: tool.server, tool: tool.name, ...(tool.listIndex !== undefined ? { listIndex: tool.listIndex } : {}) })),
+    tools: tools.map(namingTool),
   };
+}
+
+/** A catalog tool as a naming input: one object literal per case (a key added later would need a property array). */
+function namingTool(tool: CatalogTool): NamingTool {
+  const { server, name, listIndex } = tool;
+  const slashName = isSlashName(tool.qualifiedName, server, name) ? tool.qualifiedName : undefined;
+  if (listIndex === undefined) return slashName === undefined ? { server, tool: name } : { server, tool: name, slashName };
+  return slashName === undefined ? { server, tool: name, listIndex } : { server, tool: name, listIndex, slashName };
+}
+
+/** `name` is `${server}/${tool}` (compared in place: no string is built per tool). */
+function isSlashName(name: unknown, server: string, tool: string): name is string {
+  return (
+    typeof name === 'string' &&
+    name.length === server.length + 1 + tool.length &&
+    name.charCodeAt(server.length) === 47 &&
+    name.startsWith(server) &&
+    name.endsWith(tool)
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { renderEach } from './build.js';
+import { joinName, renderEach } from './build.js';
 import { splitParser } from './parse.js';
 import type { NamingTarget, WireRule } from './types.js';
 import { ANTHROPIC_WIRE, BEDROCK_WIRE, GEMINI_WIRE, MISTRAL_WIRE, OPENAI_WIRE } from './wire.js';
@@ -18,7 +18,7 @@ function provider(id: string, label: string, wire: WireRule, maxTools?: number):
     unprefixed: false,
     wire,
     ...(maxTools !== undefined ? { maxTools } : {}),
-    render: (input) => renderEach(id, input, (ref) => ({ name: `${ref.server}__${ref.tool}` })),
+    render: (input) => renderEach(id, input, (ref) => ({ name: joinName(ref.server, '__', ref.tool) })),
     parse: splitParser('__'),
   };
 }

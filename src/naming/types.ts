@@ -19,6 +19,11 @@ export interface NamingServer {
 export interface NamingTool extends ToolRef {
   /** Position in its server's tools/list answer (clients register a server's tools in that order). */
   listIndex?: number;
+  /**
+   * `server/tool`, when the input already holds that string (a catalog's qualifiedName): the slash style names the tool
+   * with it instead of building an equal string (a million of them are 60 MB).
+   */
+  slashName?: string;
 }
 
 export interface NamingInput {

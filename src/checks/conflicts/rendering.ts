@@ -63,11 +63,25 @@ export function conflictView(context: CheckContext): ConflictView {
   return view;
 }
 
+type RenderingNote = { target: string; note: string };
+/** The notes of a context whose view was let go (releaseRenderings). */
+const settledNotes = new WeakMap<CheckContext, RenderingNote[]>();
+
+/**
+ * Let the context's view go once no check needs it (a name object per tool and target, and their maps: a quarter of a
+ * million-tool run's heap), keeping its notes. A check that asks for the view later builds it again.
+ */
+export function releaseRenderings(context: CheckContext): void {
+  if (!views.has(context)) return;
+  settledNotes.set(context, renderingNotes(context));
+  views.delete(context);
+}
+
 /** Notes from renderings that depend on start order or randomness (only targets already rendered). */
-export function renderingNotes(context: CheckContext): { target: string; note: string }[] {
+export function renderingNotes(context: CheckContext): RenderingNote[] {
   const view = views.get(context);
-  if (!view) return [];
-  const notes: { target: string; note: string }[] = [];
+  if (!view) return settledNotes.get(context) ?? [];
+  const notes: RenderingNote[] = [];
   for (const id of context.targets) {
     let rendering: Rendering;
     try {

@@ -32,26 +32,31 @@ export default defineSteppedCheck({
     const parent = new Int32Array(count);
     for (let index = 0; index < count; index++) parent[index] = index;
     const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
-    const similarity = new Map<number, number>();
+    // The lowest similarity within each group, by its root (NaN: the signature joined no group). Typed arrays, and
+    // `comparedBy[other] === index + 1` instead of a set per signature: a million signatures allocate nothing here.
+    const similarity = new Float64Array(count).fill(Number.NaN);
+    const comparedBy = new Int32Array(count);
+    const lowest = (root: number): number => (Number.isNaN(similarity[root]!) ? 1 : similarity[root]!);
     for (let index = 0; index < count; index++) {
       if ((index & SLICE_MASK) === SLICE_MASK) yield;
       const start = starts[index]!;
       const length = starts[index + 1]! - start;
       const prefix = length - Math.ceil(INDISTINCT_SIMILARITY * length) + 1;
-      const compared = new Set<number>();
       const server = serverOf(index);
       for (let at = start; at < start + Math.min(prefix, length); at++) {
         const word = words[at]!;
         const bucket = buckets[word];
-        for (const other of bucket ?? []) {
-          if (compared.has(other) || serverOf(other) === server) continue;
-          compared.add(other);
+        for (let slot = 0; bucket !== undefined && slot < bucket.length; slot++) {
+          const other = bucket[slot]!;
+          if (comparedBy[other] === index + 1 || serverOf(other) === server) continue;
+          comparedBy[other] = index + 1;
           const alike = similar(index, other);
           if (alike < INDISTINCT_SIMILARITY) continue;
-          const [a, b] = [find(index), find(other)];
+          const a = find(index);
+          const b = find(other);
           const root = Math.min(a, b);
           parent[a] = parent[b] = root;
-          similarity.set(root, Math.min(similarity.get(root) ?? 1, similarity.get(Math.max(a, b)) ?? 1, alike));
+          similarity[root] = Math.min(lowest(a), lowest(b), alike);
         }
         if (!bucket) buckets[word] = [index];
         else if (bucket.length < MAX_BUCKET) bucket.push(index);
@@ -61,7 +66,7 @@ export default defineSteppedCheck({
     const groups = new Map<number, ToolRef[]>();
     for (let index = 0; index < count; index++) {
       const root = find(index);
-      if (root === index && !similarity.has(root)) continue;
+      if (root === index && Number.isNaN(similarity[root]!)) continue;
       const tool = tools[owners[index]!]!;
       const list = groups.get(root) ?? [];
       list.push({ server: tool.server, tool: tool.name });
@@ -76,7 +81,7 @@ export default defineSteppedCheck({
           severity: CODES.INDISTINCT_TOOLS.severity,
           name: `${members[0]!.server}/${members[0]!.tool}`,
           members,
-          args: { similarity: Math.round((similarity.get(root) ?? 1) * 100) / 100 },
+          args: { similarity: Math.round(lowest(root) * 100) / 100 },
         }),
       );
     }

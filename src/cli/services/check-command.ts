@@ -1,7 +1,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { resolve } from 'node:path';
 import { createBaseline, parseBaseline, serializeBaseline, type Baseline } from '../../checks/baseline.js';
-import { applyBaseline, runChecksPaced, validateCodes, type CheckFamily, type Pace } from '../../checks/run.js';
+import { applyBaseline, runChecksPaced, validateCodes, type CheckFamily, type CheckResult, type Pace } from '../../checks/run.js';
 import { defaultTargets } from '../../config/client-presets.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
 import { McpnsError } from '../../errors.js';
@@ -17,6 +17,7 @@ import { OPTIONS } from '../options/table.js';
 import { obtainCatalog, progressInterval } from './catalog.js';
 import type { Runtime } from './command.js';
 import { breakNow, signalPause } from './pace.js';
+import { collectLargeHeap } from './heap.js';
 import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
 import { emitExtraReports, emitReport, extraReportFiles } from './report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
@@ -60,25 +61,29 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     const reportOut = options.output === undefined ? undefined : outputFile(runtime.io.cwd, options.output, '--output');
     const extraReports = extraReportFiles(runtime.io.cwd, resolveExtraReports(options.report));
 
-    const { catalog } = await obtainCatalog(runtime, { settings: options, config });
-    if (options.failFast) {
-      const failed = catalog.servers.filter((server) => server.status === 'error');
-      if (failed.length) {
-        const first = failed[0]!;
-        throw new McpnsError('TRANSPORT', `server "${first.name}" is unreachable (${first.error?.code ?? 'ERROR'}) and --fail-fast is set`, {
-          hint: 'drop --fail-fast to check the other servers and report SERVER_UNREACHABLE',
-          details: { servers: failed.map((server) => server.name) },
-        });
+    // The catalog lives only in this function: once the checks are done, a million tools (and everything the checks
+    // built from them) are garbage, not carried under the report being written.
+    const check = async (): Promise<CheckResult> => {
+      const { catalog } = await obtainCatalog(runtime, { settings: options, config });
+      if (options.failFast) {
+        const failed = catalog.servers.filter((server) => server.status === 'error');
+        if (failed.length) {
+          const first = failed[0]!;
+          throw new McpnsError('TRANSPORT', `server "${first.name}" is unreachable (${first.error?.code ?? 'ERROR'}) and --fail-fast is set`, {
+            hint: 'drop --fail-fast to check the other servers and report SERVER_UNREACHABLE',
+            details: { servers: failed.map((server) => server.name) },
+          });
+        }
       }
-    }
-
-    // In slices with breaks: a signal during a million-tool run stops it within a slice, and a long run says how far it is.
-    let result = await runChecksPaced(
-      { catalog, config, targets },
-      spec.families,
-      { ignoreCodes },
-      signalPause(runtime.io, checkProgress(runtime, catalog.tools.length)),
-    );
+      // In slices with breaks: a signal during a million-tool run stops it within a slice, and a long run says how far it is.
+      return runChecksPaced(
+        { catalog, config, targets },
+        spec.families,
+        { ignoreCodes },
+        signalPause(runtime.io, checkProgress(runtime, catalog.tools.length)),
+      );
+    };
+    let result = await check();
     if (baselineOut) {
       const written = createBaseline(result.findings);
       writeOutputFile(baselineOut, serializeBaseline(written));
@@ -89,6 +94,8 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     }
     const render = (as: Format, color: boolean): string => formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config });
     await breakNow(runtime.io);
+    // The catalog and what the checks built from it (renderings, maps) are garbage now: not carried under the report.
+    collectLargeHeap();
     runtime.console.clearProgress();
     // JSON on stdout is written in parts: a million-tool report is a 170 MB text.
     if (format === 'json' && !reportOut) runtime.console.outParts(formatJsonParts(result));

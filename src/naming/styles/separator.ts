@@ -1,4 +1,4 @@
-import { renderEach } from '../build.js';
+import { joinName, renderEach } from '../build.js';
 import { splitParser } from '../parse.js';
 import type { NamingTarget } from '../types.js';
 
@@ -11,7 +11,8 @@ function separatorStyle(id: string, separator: string, summary: string, source: 
     source,
     status: 'design',
     prefixing: 'always',
-    render: (input) => renderEach(id, input, (ref) => ({ name: `${ref.server}${separator}${ref.tool}` })),
+    // The slash name a catalog already holds is that very string: reused, not built again per tool.
+    render: (input) => renderEach(id, input, (ref) => ({ name: (separator === '/' ? ref.slashName : undefined) ?? joinName(ref.server, separator, ref.tool) })),
     parse: splitParser(separator),
   };
 }

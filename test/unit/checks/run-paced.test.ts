@@ -46,6 +46,16 @@ describe('runChecksPaced', () => {
     expect([...new Set(repeats)]).toEqual(expect.arrayContaining(['NEAR_COLLISION', 'CROSS_SERVER_REFERENCE', 'INPUT_SCHEMA_INVALID', 'AMBIGUOUS_ROUTE']));
   });
 
+  it('keeps the notes of renderings it lets go before the lint checks', async () => {
+    // Names shared by every server: Gemini CLI's legacy naming and FastMCP keep one of them by start order (a note each).
+    const context = (): CheckContext => ({ ...contextOf(catalog), targets: ['slash', 'gemini-cli-legacy', 'fastmcp'] });
+    const expected = runChecks(context(), ['conflicts', 'lint']);
+    expect(expected.notes?.length).toBeGreaterThan(0);
+    const found = await runChecksPaced(context(), ['conflicts', 'lint'], {}, () => undefined);
+    expect(found.notes).toEqual(expected.notes);
+    expect(found.findings).toEqual(expected.findings);
+  });
+
   it('stops when the pace rejects (a signal)', async () => {
     let calls = 0;
     const pace: Pace = () => {
