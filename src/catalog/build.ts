@@ -33,7 +33,7 @@ function catalogEntry(tool: DiscoveredTool | CatalogTool): CatalogTool {
 }
 
 /** `name` is `${server}/${tool}` (compared in place: no string is built per tool). */
-function isSlashName(name: unknown, server: string, tool: string): boolean {
+export function isSlashName(name: unknown, server: string, tool: string): name is string {
   return (
     typeof name === 'string' &&
     name.length === server.length + 1 + tool.length &&

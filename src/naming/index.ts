@@ -1,4 +1,5 @@
 import type { Catalog, CatalogServer, CatalogTool } from '../catalog/types.js';
+import { isSlashName } from '../catalog/build.js';
 import { McpnsError } from '../errors.js';
 import { claudeCode } from './presets/claude-code.js';
 import { cline, continueDev } from './presets/clients.js';
@@ -148,17 +149,6 @@ function namingTool(tool: CatalogTool): NamingTool {
   const slashName = isSlashName(tool.qualifiedName, server, name) ? tool.qualifiedName : undefined;
   if (listIndex === undefined) return slashName === undefined ? { server, tool: name } : { server, tool: name, slashName };
   return slashName === undefined ? { server, tool: name, listIndex } : { server, tool: name, listIndex, slashName };
-}
-
-/** `name` is `${server}/${tool}` (compared in place: no string is built per tool). */
-function isSlashName(name: unknown, server: string, tool: string): name is string {
-  return (
-    typeof name === 'string' &&
-    name.length === server.length + 1 + tool.length &&
-    name.charCodeAt(server.length) === 47 &&
-    name.startsWith(server) &&
-    name.endsWith(tool)
-  );
 }
 
 /**
