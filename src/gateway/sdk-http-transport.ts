@@ -16,6 +16,11 @@ export interface HttpTransportView {
   readonly staticHeaders: boolean;
   /** Changes when the session or the negotiated protocol version does. */
   sessionKey(): string;
+  /**
+   * The token the SDK would send now, read from its auth provider as `_commonHeaders()` reads it (undefined: no
+   * provider of the known shape). With it the headers can be cached per session and token.
+   */
+  readonly token: (() => Promise<string | undefined>) | undefined;
 }
 
 interface TransportInternals {
@@ -32,10 +37,13 @@ export function httpTransportView(transport: unknown): HttpTransportView | undef
   if (!internals || typeof internals._commonHeaders !== 'function' || !(internals._url instanceof URL)) return undefined;
   const url = internals._url;
   const commonHeaders = (internals._commonHeaders as () => Promise<Headers>).bind(transport);
+  const auth = internals._authProvider as { token?: unknown } | undefined;
+  const token = auth && typeof auth.token === 'function' ? (auth.token as () => Promise<string | undefined>).bind(auth) : undefined;
   return {
     url,
     staticHeaders: internals._authProvider === undefined,
     sessionKey: () => `${internals.sessionId ?? ''}\0${internals.protocolVersion ?? ''}`,
+    token,
     async headers() {
       const headers: Record<string, string> = {};
       (await commonHeaders()).forEach((value, name) => (headers[name] = value));

@@ -8,6 +8,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { jsonBodyMessages } from './json.js';
 import { httpTransportView } from './sdk-http-transport.js';
 
@@ -52,17 +53,25 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
   const url = view.url;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const secure = url.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }) : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  // noDelay is the agent's default already; said here so that no request has to set it (a listener per call).
+  const agentOptions = { keepAlive: true, noDelay: true, scheduling: 'lifo' } as const;
+  const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const send = secure ? httpsRequest : httpRequest;
-  // Without an auth provider the headers change only with the session: build them once per session.
-  let cached: { key: string; headers: Record<string, string> } | undefined;
+  // What node:http makes of the URL on every request, made once.
+  const target = urlToHttpOptions(url);
+  // The headers change only with the session and, with an auth provider, its token: built once per both (the
+  // SDK's `_commonHeaders()` builds a Headers object every time).
+  const cacheable = view.staticHeaders || view.token !== undefined;
+  let cached: { key: string; token: string | undefined; headers: Record<string, string> } | undefined;
   const headersFor = async (): Promise<Record<string, string>> => {
+    const token = view.token ? await view.token() : undefined;
     const key = view.sessionKey();
-    if (view.staticHeaders && cached?.key === key) return cached.headers;
+    if (cacheable && cached?.key === key && cached.token === token) return cached.headers;
     const headers = await view.headers();
     headers['content-type'] = 'application/json';
     headers['accept'] = 'application/json, text/event-stream';
-    if (view.staticHeaders) cached = { key, headers };
+    // Kept only when they carry the token just read (the SDK's own read may have met a newer one).
+    if (cacheable && (view.staticHeaders || headers['authorization'] === (token ? `Bearer ${token}` : undefined))) cached = { key, token, headers };
     return headers;
   };
 
@@ -125,44 +134,45 @@ export function rawPoster(transport: unknown, maxResponseBytes: number): RawPost
         if (aborted || settled) return;
         const { 'content-type': _type, ...common } = await headersFor().catch(() => ({}) as Record<string, string>);
         if (aborted || settled) return;
-        request = send(url, { method: 'GET', agent, headers: { ...common, accept: 'text/event-stream', 'last-event-id': lastEventId! } }, (response) =>
+        request = send({ ...target, method: 'GET', agent, headers: { ...common, accept: 'text/event-stream', 'last-event-id': lastEventId! } }, (response) =>
           read(response, maxResponseBytes, readHandlers(common['mcp-session-id'] !== undefined)),
         );
         request.on('error', (error) => fail(`could not be reached to resume its answer: ${error.message}`));
         request.end();
       };
       const body = JSON.stringify(message);
-      headersFor().then(
-        (common) => {
-          if (aborted) return;
-          const inSession = common['mcp-session-id'] !== undefined;
-          const attempt = (retried: boolean): void => {
-            let answered = false;
-            const sent = send(url, { method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) => {
-              answered = true;
-              read(response, maxResponseBytes, readHandlers(inSession));
-            });
-            request = sent;
-            sent.setNoDelay(true);
-            sent.on('error', (error) => {
-              // A kept-alive connection the server closed as idle just as the request went out: the server never read
-              // it (it closes only idle connections), so it is sent once more on a new connection — as Node's docs
-              // advise. Anything else fails the call.
-              if (!retried && !answered && !aborted && !settled && sent.reusedSocket && isConnectionReset(error)) return attempt(true);
-              fail(`could not be reached: ${error.message}`);
-            });
-            sent.end(body);
-          };
-          attempt(false);
-        },
-        () => {
+      const start = (common: Record<string, string>): void => {
+        if (aborted) return;
+        const inSession = common['mcp-session-id'] !== undefined;
+        const attempt = (retried: boolean): void => {
+          let answered = false;
+          const sent = send({ ...target, method: 'POST', agent, headers: { ...common, 'content-length': Buffer.byteLength(body) } }, (response) => {
+            answered = true;
+            read(response, maxResponseBytes, readHandlers(inSession));
+          });
+          request = sent;
+          sent.on('error', (error) => {
+            // A kept-alive connection the server closed as idle just as the request went out: the server never read
+            // it (it closes only idle connections), so it is sent once more on a new connection — as Node's docs
+            // advise. Anything else fails the call.
+            if (!retried && !answered && !aborted && !settled && sent.reusedSocket && isConnectionReset(error)) return attempt(true);
+            fail(`could not be reached: ${error.message}`);
+          });
+          sent.end(body);
+        };
+        attempt(false);
+      };
+      // Known without waiting (cached, no auth provider to ask): sent now, without a promise per call.
+      const ready = view.staticHeaders && cached?.key === view.sessionKey() ? cached.headers : undefined;
+      if (ready) start(ready);
+      else
+        headersFor().then(start, () => {
           // The auth provider could not give a token: the SDK transport reports that in its own words.
           if (!aborted && !settled) {
             settled = true;
             handlers.onFallback();
           }
-        },
-      );
+        });
       return {
         abort() {
           aborted = true;
@@ -208,24 +218,27 @@ function read(response: IncomingMessage, maxBytes: number, handlers: ReadHandler
     response.resume();
     return handlers.onFailed(`answered with unexpected content type "${type.slice(0, 100)}"`);
   }
-  response.setEncoding('utf8');
+  // An SSE stream is read as text as it comes (the decoder keeps a character split between chunks whole); a JSON
+  // body is decoded once, at its end.
+  if (sse) response.setEncoding('utf8');
   let size = 0;
-  let text = '';
+  const chunks: Buffer[] = [];
   const events = sse ? sseReader(handlers) : undefined;
-  response.on('data', (chunk: string) => {
-    size += Buffer.byteLength(chunk);
+  response.on('data', (chunk: string | Buffer) => {
+    size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (size > maxBytes) {
       handlers.onFailed(`sent a response over ${maxBytes} bytes (RESPONSE_TOO_LARGE)`);
       return void response.destroy();
     }
-    if (events) events(chunk);
-    else text += chunk;
+    if (events) events(chunk as string);
+    else chunks.push(chunk as Buffer);
   });
   response.on('end', () => {
     if (events) {
       events('\n\n');
       return handlers.onEnd();
     }
+    const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
     if (handlers.onText(text)) return handlers.onEnd();
     const values = jsonBodyMessages(text);
     if (!values) return handlers.onFailed('answered with a body that is not JSON');
