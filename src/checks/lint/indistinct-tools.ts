@@ -27,6 +27,10 @@ export default defineSteppedCheck({
     const count = owners.length;
     const serverOf = (signature: number): string => tools[owners[signature]!]!.server;
     const similar = (a: number, b: number): number => jaccard(words, starts[a]!, starts[a + 1]!, starts[b]!, starts[b + 1]!);
+    // Tools with the same words (copies of one server, generated descriptions) are compared once, as one class.
+    const { classOf, manyServers } = yield* identicalClasses(count, starts, words, serverOf);
+    // Two classes can be alike unless every tool of both is on one and the same server (that is not this finding).
+    const oneServer = (a: number, b: number): boolean => manyServers[a] === 0 && manyServers[b] === 0 && serverOf(a) === serverOf(b);
 
     const buckets: Array<number[] | undefined> = [];
     const parent = new Int32Array(count);
@@ -34,21 +38,23 @@ export default defineSteppedCheck({
     const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
     // The lowest similarity within each group, by its root (NaN: the signature joined no group). Typed arrays, and
     // `comparedBy[other] === index + 1` instead of a set per signature: a million signatures allocate nothing here.
+    // A class whose copies are on several servers is a group of its own from the start (similarity 1).
     const similarity = new Float64Array(count).fill(Number.NaN);
+    for (let index = 0; index < count; index++) if (manyServers[index] === 1) similarity[index] = 1;
     const comparedBy = new Int32Array(count);
     const lowest = (root: number): number => (Number.isNaN(similarity[root]!) ? 1 : similarity[root]!);
     for (let index = 0; index < count; index++) {
       if ((index & SLICE_MASK) === SLICE_MASK) yield;
+      if (classOf[index] !== index) continue;
       const start = starts[index]!;
       const length = starts[index + 1]! - start;
       const prefix = length - Math.ceil(INDISTINCT_SIMILARITY * length) + 1;
-      const server = serverOf(index);
       for (let at = start; at < start + Math.min(prefix, length); at++) {
         const word = words[at]!;
         const bucket = buckets[word];
         for (let slot = 0; bucket !== undefined && slot < bucket.length; slot++) {
           const other = bucket[slot]!;
-          if (comparedBy[other] === index + 1 || serverOf(other) === server) continue;
+          if (comparedBy[other] === index + 1 || oneServer(index, other)) continue;
           comparedBy[other] = index + 1;
           const alike = similar(index, other);
           if (alike < INDISTINCT_SIMILARITY) continue;
@@ -65,8 +71,9 @@ export default defineSteppedCheck({
 
     const groups = new Map<number, ToolRef[]>();
     for (let index = 0; index < count; index++) {
-      const root = find(index);
-      if (root === index && Number.isNaN(similarity[root]!)) continue;
+      if ((index & SLICE_MASK) === SLICE_MASK) yield;
+      const root = find(classOf[index]!);
+      if (Number.isNaN(similarity[root]!)) continue;
       const tool = tools[owners[index]!]!;
       const list = groups.get(root) ?? [];
       list.push({ server: tool.server, tool: tool.name });
@@ -100,10 +107,12 @@ function* signaturesOf(tools: readonly CatalogTool[]): Generator<void, { owners:
   let used = 0;
   const owners: number[] = [];
   const starts: number[] = [0];
+  const serverTerms = new Map<string, string[]>();
   for (let at = 0; at < tools.length; at++) {
     if ((at & SLICE_MASK) === SLICE_MASK) yield;
     const tool = tools[at]!;
-    const own = new Set(terms(tool.server, 'whole'));
+    let own = serverTerms.get(tool.server);
+    if (!own) serverTerms.set(tool.server, (own = terms(tool.server, 'whole')));
     const set = new Set(terms(`${tool.title ?? ''} ${tool.description ?? ''}`, 'whole'));
     for (const term of own) set.delete(term);
     if (set.size < MIN_WORDS) continue;
@@ -134,6 +143,45 @@ function* signaturesOf(tools: readonly CatalogTool[]): Generator<void, { owners:
     words.subarray(starts[index]!, starts[index + 1]!).sort();
   }
   return { owners, starts, words: words.subarray(0, used) };
+}
+
+/**
+ * Signatures with the same words, as classes: `classOf[i]` is the first signature with i's words (its class's
+ * representative), and `manyServers[rep]` is 1 when the class's tools are on more than one server.
+ */
+function* identicalClasses(
+  count: number,
+  starts: readonly number[],
+  words: Int32Array,
+  serverOf: (signature: number) => string,
+): Generator<void, { classOf: Int32Array; manyServers: Uint8Array }, void> {
+  const classOf = new Int32Array(count);
+  const manyServers = new Uint8Array(count);
+  const byHash = new Map<number, number[]>();
+  for (let index = 0; index < count; index++) {
+    if ((index & SLICE_MASK) === SLICE_MASK) yield;
+    const from = starts[index]!;
+    const to = starts[index + 1]!;
+    let hash = 0x811c9dc5;
+    for (let at = from; at < to; at++) hash = Math.imul(hash ^ words[at]!, 0x01000193);
+    const candidates = byHash.get(hash);
+    const rep = candidates?.find((other) => sameRun(words, from, to, starts[other]!, starts[other + 1]!));
+    if (rep === undefined) {
+      classOf[index] = index;
+      if (candidates) candidates.push(index);
+      else byHash.set(hash, [index]);
+    } else {
+      classOf[index] = rep;
+      if (manyServers[rep] === 0 && serverOf(index) !== serverOf(rep)) manyServers[rep] = 1;
+    }
+  }
+  return { classOf, manyServers };
+}
+
+function sameRun(words: Int32Array, aFrom: number, aTo: number, bFrom: number, bTo: number): boolean {
+  if (aTo - aFrom !== bTo - bFrom) return false;
+  for (let offset = 0; offset < aTo - aFrom; offset++) if (words[aFrom + offset] !== words[bFrom + offset]) return false;
+  return true;
 }
 
 /** Jaccard similarity of two sorted runs of distinct ranks. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { INDISTINCT_SIMILARITY } from '../../../../src/checks/lint/indistinct-tools.js';
+import fc from '../../../helpers/fast-check.js';
 import { lint, makeCatalog } from './make-catalog.js';
 
 const indistinct = (spec: Parameters<typeof makeCatalog>[0]) =>
@@ -47,4 +49,64 @@ describe('INDISTINCT_TOOLS', () => {
     expect(found).toHaveLength(1);
     expect(found[0]!.split(' + ')).toHaveLength(2000);
   });
+
+  it('joins copies on one server through a third server, and never copies on one server alone', () => {
+    expect(
+      indistinct({
+        a: [
+          { name: 'read', description: 'Read the contents of a text file' },
+          { name: 'read_again', description: 'Read the contents of a text file' },
+        ],
+        b: [{ name: 'cat', description: 'Read the contents of a text file.' }],
+      }),
+    ).toEqual(['a/read + a/read_again + b/cat']);
+    expect(
+      indistinct({
+        a: [
+          { name: 'read', description: 'Read the contents of a text file' },
+          { name: 'read_again', description: 'Read the contents of a text file' },
+        ],
+        b: [{ name: 'send', description: 'Send an email to a recipient' }],
+      }),
+    ).toEqual([]);
+  });
+
+  it('finds what comparing every pair finds (small catalogs, where no bucket is cut)', () => {
+    // Descriptions drawn from a few words, so copies, near copies and one-word differences all occur.
+    const vocabulary = ['read', 'write', 'file', 'text', 'contents', 'remote', 'disk', 'page', 'element', 'click', 'mouse', 'screen'];
+    const tool = fc.record({
+      server: fc.constantFrom('a', 'b', 'c', 'd'),
+      words: fc.uniqueArray(fc.constantFrom(...vocabulary), { minLength: 3, maxLength: 12 }),
+    });
+    fc.assert(
+      fc.property(fc.array(tool, { minLength: 2, maxLength: 30 }), (drawn) => {
+        const spec: Record<string, Array<{ name: string; description: string }>> = {};
+        drawn.forEach(({ server, words }, index) => (spec[server] ??= []).push({ name: `t${index}`, description: words.join(' ') }));
+        expect(new Set(indistinct(spec))).toEqual(new Set(everyPair(spec)));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** INDISTINCT_TOOLS by brute force: every pair of tools on different servers with Jaccard ≥ 0.9 joins a group. */
+function everyPair(spec: Record<string, Array<{ name: string; description: string }>>): string[] {
+  const tools = Object.keys(spec)
+    .sort()
+    .flatMap((server) => spec[server]!.map((tool) => ({ id: `${server}/${tool.name}`, server, words: new Set(tool.description.split(' ')) })));
+  const parent = tools.map((_, index) => index);
+  const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
+  const joined = new Set<number>();
+  tools.forEach((a, i) =>
+    tools.forEach((b, j) => {
+      if (j <= i || a.server === b.server) return;
+      const shared = [...a.words].filter((word) => b.words.has(word)).length;
+      if (shared / (a.words.size + b.words.size - shared) < INDISTINCT_SIMILARITY) return;
+      parent[find(j)] = find(i);
+      joined.add(i).add(j);
+    }),
+  );
+  const groups = new Map<number, string[]>();
+  for (const index of joined) groups.set(find(index), [...(groups.get(find(index)) ?? []), tools[index]!.id]);
+  return [...groups.values()].map((members) => members.sort().join(' + '));
+}
