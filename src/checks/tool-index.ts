@@ -1,4 +1,5 @@
 import type { Catalog, CatalogTool } from '../catalog/types.js';
+import { FirstIndex } from '../util/first-index.js';
 import { drain, SLICE_MASK } from './types.js';
 
 /**
@@ -11,7 +12,9 @@ export interface ToolIndex {
   /** The tools the index points into (index-aligned). */
   tools: readonly Pick<CatalogTool, 'server' | 'name'>[];
   /** Tool name → the position of the one tool of that name, or the positions of all of them (input order). */
-  byName: Map<string, number | number[]>;
+  byName: { get(name: string): number | number[] | undefined };
+  /** The names several tools share, with their positions (input order), in the order each name first appears. */
+  shared: ReadonlyMap<string, number[]>;
   /** How many servers have a tool here. */
   serverCount: number;
 }
@@ -42,7 +45,9 @@ export function indexTools(tools: readonly Pick<CatalogTool, 'server' | 'name'>[
 }
 
 function* indexToolsSteps(tools: readonly Pick<CatalogTool, 'server' | 'name'>[]): Generator<void, ToolIndex, void> {
-  const byName = new Map<string, number | number[]>();
+  // A typed table finds each name's first tool (a million names, no map entry each); a map holds the shared names.
+  const firsts = new FirstIndex<string>(tools.length, (position) => tools[position]!.name);
+  const sharedBySecond = new Map<string, number[]>();
   const servers = new Set<string>();
   let lastServer: string | undefined;
   for (let at = 0; at < tools.length; at++) {
@@ -50,12 +55,20 @@ function* indexToolsSteps(tools: readonly Pick<CatalogTool, 'server' | 'name'>[]
     const { server, name } = tools[at]!;
     // Catalogs are sorted by server: one set operation per server, not per tool.
     if (server !== lastServer) servers.add((lastServer = server));
-    const entry = byName.get(name);
-    if (entry === undefined) byName.set(name, at);
-    else if (typeof entry === 'number') byName.set(name, [entry, at]);
-    else entry.push(at);
+    const first = firsts.firstOrAdd(name, at);
+    if (first < 0) continue;
+    const group = sharedBySecond.get(name);
+    if (group) group.push(at);
+    else sharedBySecond.set(name, [first, at]);
   }
-  return { tools, byName, serverCount: servers.size };
+  const shared = new Map([...sharedBySecond].sort(([, a], [, b]) => a[0]! - b[0]!));
+  const byName = {
+    get(name: string): number | number[] | undefined {
+      const first = firsts.first(name);
+      return first < 0 ? undefined : (shared.get(name) ?? first);
+    },
+  };
+  return { tools, byName, shared, serverCount: servers.size };
 }
 
 /** Servers of a name many servers share, as a set (built on first need, for names on more than a few servers). */

@@ -17,7 +17,42 @@ export function stripControls(text: string): string {
  * (`v2api` → v 2 api). Accents are folded (NFKD) so `café` and `cafe` meet.
  */
 export function words(text: string, cases: CaseSplit = 'split'): string[] {
-  let clean = stripControls(text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text);
+  const field = text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text;
+  return asciiWords(field, cases) ?? unicodeWords(field, cases);
+}
+
+/**
+ * `words` of an ASCII text in one scan (most descriptions): runs of letters and digits, a lower-case run as it is and
+ * any other run through the same split as below; undefined when the text has a character past ASCII. Control
+ * characters need no replacing here: in ASCII they are separators already.
+ */
+function asciiWords(text: string, cases: CaseSplit): string[] | undefined {
+  const out: string[] = [];
+  let start = -1;
+  let plain = true;
+  for (let at = 0; at <= text.length; at++) {
+    const code = at < text.length ? text.charCodeAt(at) : 32;
+    if (code > 127) return undefined;
+    const lower = code >= 97 && code <= 122;
+    if (lower || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+      if (start < 0) {
+        start = at;
+        plain = true;
+      }
+      if (!lower) plain = false;
+      continue;
+    }
+    if (start < 0) continue;
+    const chunk = text.slice(start, at);
+    start = -1;
+    if (plain) out.push(chunk);
+    else pushParts(out, chunk, chunk.match(ASCII_PARTS) ?? [], cases);
+  }
+  return out;
+}
+
+function unicodeWords(text: string, cases: CaseSplit): string[] {
+  let clean = stripControls(text);
   const ascii = !/[^\u0000-\u007f]/.test(clean);
   if (!ascii) clean = clean.normalize('NFKD').replace(/\p{M}+/gu, '');
   const out: string[] = [];
@@ -27,14 +62,18 @@ export function words(text: string, cases: CaseSplit = 'split'): string[] {
       out.push(chunk);
       continue;
     }
-    const parts = ascii ? (chunk.match(ASCII_PARTS) ?? []) : (chunk.match(UNICODE_PARTS) ?? []);
-    if (parts.length > 1 && cases !== 'split' && isLetters(chunk)) {
-      out.push(chunk.toLowerCase());
-      if (cases === 'whole') continue;
-    }
-    for (const part of parts) out.push(part.toLowerCase());
+    pushParts(out, chunk, ascii ? (chunk.match(ASCII_PARTS) ?? []) : (chunk.match(UNICODE_PARTS) ?? []), cases);
   }
   return out;
+}
+
+/** A run that is not one lower-case word: its parts, the whole word, or both (see CaseSplit). */
+function pushParts(out: string[], chunk: string, parts: readonly string[], cases: CaseSplit): void {
+  if (parts.length > 1 && cases !== 'split' && isLetters(chunk)) {
+    out.push(chunk.toLowerCase());
+    if (cases === 'whole') return;
+  }
+  for (const part of parts) out.push(part.toLowerCase());
 }
 
 /**
@@ -78,5 +117,5 @@ export function terms(text: string, cases: CaseSplit = 'split'): string[] {
 /** A run of digits (words() never mixes digits and letters in one word). */
 export function isNumber(word: string): boolean {
   const code = word.charCodeAt(0);
-  return (code >= 48 && code <= 57) || /^\p{N}/u.test(word);
+  return (code >= 48 && code <= 57) || (code > 127 && /^\p{N}/u.test(word));
 }

@@ -7,6 +7,8 @@
 
 /** Arrays up to this length, and objects holding none longer, are written by one JSON.stringify call. */
 const SMALL_ARRAY = 64;
+/** Plain elements of a walked array written by one JSON.stringify call (a million members: two thousand calls). */
+const BATCH = 512;
 /** About how much text one part holds (one write each). */
 const PART_CHARS = 64 * 1024;
 
@@ -49,11 +51,23 @@ function* pieces(value: unknown, indent: string): Generator<string, void, void> 
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     yield '[';
-    for (let index = 0; index < value.length; index++) {
-      yield `${index ? ',' : ''}\n${inner}`;
-      const element: unknown = value[index];
-      if (walked(element)) yield* pieces(element, inner);
-      else yield omitted(element) ? 'null' : (textAt(element, inner) ?? 'null');
+    let batch = BATCH;
+    for (let index = 0; index < value.length;) {
+      if (walked(value[index])) {
+        yield `${index ? ',' : ''}\n${inner}`;
+        yield* pieces(value[index], inner);
+        index++;
+        continue;
+      }
+      // A run of plain elements in one JSON.stringify call: "[\n  a,\n  b\n]" is a and b at two spaces, so without its
+      // brackets and with `indent` before each line it is the run at `inner`, as one element at a time would write it.
+      let end = index + 1;
+      while (end < value.length && end - index < batch && !walked(value[end])) end++;
+      const text = JSON.stringify(value.slice(index, end), null, 2);
+      // Large elements: smaller runs, so one part stays near PART_CHARS.
+      if (text.length > 2 * PART_CHARS) batch = Math.max(1, batch >> 2);
+      yield `${index ? ',' : ''}\n${indent}${text.slice(2, -2).replaceAll('\n', `\n${indent}`)}`;
+      index = end;
     }
     yield `\n${indent}]`;
     return;

@@ -11,11 +11,10 @@ export const duplicateInServer = defineSteppedCheck({
   *steps(context) {
     const findings: Finding[] = [];
     // Only names listed more than once anywhere (the catalog's shared index) can be listed twice by one server.
-    const { tools, byName } = yield* toolIndexSteps(context.catalog);
+    const { tools, shared } = yield* toolIndexSteps(context.catalog);
     const counts = new Map<string, Map<string, number>>();
     const repeated: Array<{ server: string; name: string }> = [];
-    for (const [name, group] of byName) {
-      if (typeof group === 'number') continue;
+    for (const [name, group] of shared) {
       const perServer = new Map<string, number>();
       let twice = false;
       for (const at of group) {

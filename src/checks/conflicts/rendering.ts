@@ -3,6 +3,7 @@ import { getTarget, namingInputFrom, type NamingInput, type NamingTarget, type R
 import { namespacePrefixes } from '../../naming/prefixes.js';
 import { visibleTools } from '../tool-index.js';
 import { drain, SLICE_MASK, type CheckContext, type CheckSteps, type Finding } from '../types.js';
+import { FirstIndex } from '../../util/first-index.js';
 
 /**
  * What every collision check reads: the visible tools (hidden ones are not exposed, so they cannot
@@ -119,28 +120,25 @@ export const qualified = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
  * Only the groups with two or more items (items keep input order inside a group). One map lookup per
  * item and no per-key arrays for unique keys (the common case): this keeps 100 000-tool catalogs fast.
  */
-export function duplicateGroups<T, K = string>(items: readonly T[], keyOf: (item: T) => K, skip?: (item: T) => boolean): Map<K, T[]> {
+export function duplicateGroups<T, K extends string | number = string>(items: readonly T[], keyOf: (item: T) => K, skip?: (item: T) => boolean): Map<K, T[]> {
   return drain(duplicateGroupsSteps(items, keyOf, skip));
 }
 
 /** `duplicateGroups` in slices (a paced run takes its breaks between them). */
-export function* duplicateGroupsSteps<T, K = string>(
+export function* duplicateGroupsSteps<T, K extends string | number = string>(
   items: readonly T[],
   keyOf: (item: T) => K,
   skip?: (item: T) => boolean,
 ): Generator<void, Map<K, T[]>, void> {
-  const firstIndex = new Map<K, number>();
+  const firsts = new FirstIndex<K>(items.length, (position) => keyOf(items[position]!));
   const groups = new Map<K, T[]>();
   for (let index = 0; index < items.length; index++) {
     if ((index & SLICE_MASK) === SLICE_MASK) yield;
     const item = items[index]!;
     if (skip?.(item)) continue; // instead of filtering a million items into a new array first
     const key = keyOf(item);
-    const first = firstIndex.get(key);
-    if (first === undefined) {
-      firstIndex.set(key, index);
-      continue;
-    }
+    const first = firsts.firstOrAdd(key, index);
+    if (first < 0) continue;
     const group = groups.get(key);
     if (group) group.push(item);
     else groups.set(key, [items[first]!, item]);

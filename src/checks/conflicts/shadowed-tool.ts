@@ -17,15 +17,14 @@ export const shadowedTool = defineSteppedCheck({
   *steps(context) {
     const view = conflictView(context);
     // The catalog's shared index of tool names (the same visible tools as the view, in the same order).
-    const { byName: named } = yield* toolIndexSteps(context.catalog);
+    const { shared } = yield* toolIndexSteps(context.catalog);
     // Every target's rendering (shared with the checks that follow), a break after each.
     for (const id of context.targets) {
       view.rendering(id);
       yield;
     }
     const findings: Finding[] = [];
-    for (const [toolName, group] of named) {
-      if (typeof group === 'number') continue;
+    for (const [toolName, group] of shared) {
       const servers = new Set(group.map((index) => view.tools[index]!.server));
       if (servers.size < 2) continue;
       const members = uniqueMembers(group.map((index) => ({ server: view.tools[index]!.server, tool: toolName })));

@@ -3,6 +3,7 @@ import { terms } from '../../search/index.js';
 import { CODES } from '../codes.js';
 import { defineSteppedCheck, makeFinding, SLICE_MASK, type Finding } from '../types.js';
 import { visibleTools } from './shared.js';
+import { HASH_SEED } from '../../util/first-index.js';
 
 /** Jaccard similarity of two tools' description words at or above which a request cannot tell them apart. */
 export const INDISTINCT_SIMILARITY = 0.9;
@@ -107,29 +108,43 @@ function* signaturesOf(tools: readonly CatalogTool[]): Generator<void, { owners:
   let used = 0;
   const owners: number[] = [];
   const starts: number[] = [0];
-  const serverTerms = new Map<string, string[]>();
+  // Each word's id, made on first sight; `stamp[id]` is the last tool that used it (+(at + 1)) or whose server's name
+  // holds it (−(at + 1)): each word once per tool and the server's own words left out, without a set per tool.
+  const idOf = (term: string): number => {
+    let id = ids.get(term);
+    if (id === undefined) {
+      ids.set(term, (id = frequency.length));
+      frequency.push(0);
+      stamp.push(0);
+    }
+    return id;
+  };
+  const stamp: number[] = [];
+  const serverIds = new Map<string, number[]>();
   for (let at = 0; at < tools.length; at++) {
     if ((at & SLICE_MASK) === SLICE_MASK) yield;
     const tool = tools[at]!;
-    let own = serverTerms.get(tool.server);
-    if (!own) serverTerms.set(tool.server, (own = terms(tool.server, 'whole')));
-    const set = new Set(terms(`${tool.title ?? ''} ${tool.description ?? ''}`, 'whole'));
-    for (const term of own) set.delete(term);
-    if (set.size < MIN_WORDS) continue;
-    if (used + set.size > words.length) {
-      const grown = new Int32Array(Math.max(words.length * 2, used + set.size));
-      grown.set(words.subarray(0, used));
-      words = grown;
-    }
-    for (const term of set) {
-      let id = ids.get(term);
-      if (id === undefined) {
-        ids.set(term, (id = frequency.length));
-        frequency.push(0);
+    let own = serverIds.get(tool.server);
+    if (!own) serverIds.set(tool.server, (own = terms(tool.server, 'whole').map(idOf)));
+    const mark = at + 1;
+    for (const id of own) stamp[id] = -mark;
+    const from = used;
+    for (const term of terms(`${tool.title ?? ''} ${tool.description ?? ''}`, 'whole')) {
+      const id = idOf(term);
+      if (stamp[id] === mark || stamp[id] === -mark) continue;
+      stamp[id] = mark;
+      if (used === words.length) {
+        const grown = new Int32Array(words.length * 2);
+        grown.set(words);
+        words = grown;
       }
-      frequency[id]!++;
       words[used++] = id;
     }
+    if (used - from < MIN_WORDS) {
+      used = from;
+      continue;
+    }
+    for (let slot = from; slot < used; slot++) frequency[words[slot]!]!++;
     owners.push(at);
     starts.push(used);
   }
@@ -162,7 +177,7 @@ function* identicalClasses(
     if ((index & SLICE_MASK) === SLICE_MASK) yield;
     const from = starts[index]!;
     const to = starts[index + 1]!;
-    let hash = 0x811c9dc5;
+    let hash = HASH_SEED;
     for (let at = from; at < to; at++) hash = Math.imul(hash ^ words[at]!, 0x01000193);
     const candidates = byHash.get(hash);
     const rep = candidates?.find((other) => sameRun(words, from, to, starts[other]!, starts[other + 1]!));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FIELD_CHARS, terms, words } from '../../../src/search/tokenize.js';
+import fc from '../../helpers/fast-check.js';
 
 describe('words', () => {
   it.each([
@@ -33,5 +34,36 @@ describe('words', () => {
 describe('terms', () => {
   it('stems, and drops stopwords and bare numbers', () => {
     expect(terms('Please delete the 3 files for me')).toEqual(['delet', 'file']);
+  });
+});
+
+describe('words of ASCII text (the one-scan path)', () => {
+  // The general path, as it was before ASCII text got its own scan: both must split every text alike.
+  const reference = (text: string, cases: 'split' | 'both' | 'whole'): string[] => {
+    const clean = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+    const out: string[] = [];
+    for (const chunk of clean.match(/[A-Za-z0-9]+/g) ?? []) {
+      if (/^[a-z]+$/.test(chunk)) {
+        out.push(chunk);
+        continue;
+      }
+      const parts = chunk.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [];
+      if (parts.length > 1 && cases !== 'split' && /^[A-Za-z]+$/.test(chunk)) {
+        out.push(chunk.toLowerCase());
+        if (cases === 'whole') continue;
+      }
+      for (const part of parts) out.push(part.toLowerCase());
+    }
+    return out;
+  };
+  const asciiText = fc.string({ unit: fc.constantFrom(...'aZz09 _-./\t\u0001\u007fAbCHTTPs2'.split('')), maxLength: 60 });
+
+  it('splits every ASCII text as the general path does, in each case mode', () => {
+    fc.assert(
+      fc.property(asciiText, fc.constantFrom('split' as const, 'both' as const, 'whole' as const), (text, cases) => {
+        expect(words(text, cases)).toEqual(reference(text, cases));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
