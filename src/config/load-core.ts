@@ -7,14 +7,13 @@ import { locate, parseJsonText, toPointer } from './json-text.js';
 import { emptyConfig, type LoadedConfig } from './loaded.js';
 import type { Diagnostic, EnvInheritSetting, OAuthSettings, ServerSpec } from './model.js';
 import { ALL_ENV, policyFromSetting } from './spawn-env.js';
-import type { McpnsConfig, OAuthEntry, ServerEntry } from './schema.js';
+import type { OAuthEntry, ServerEntry } from './schema.js';
 import { parseValidOwnConfig, type OwnConfigParts } from './quick-validate.js';
-import { checkLinearPattern } from '../util/linear-regexp.js';
 import { MAX_CONFIG_BYTES, readRegularFile, UnreadableFileError } from '../util/read-file.js';
 import { applyClientRules, detectClient, readClientConfigs, readForeignConfigFile } from './clients/index.js';
 import { findProjectFiles } from './clients/project-files.js';
 import { namespaceDiagnostics } from './namespace-diagnostics.js';
-import { checkRouteDefinitions } from './route-definitions.js';
+import { validateOAuth, validateRegexes, validateRoutes } from './own-config-checks.js';
 import { displayPath, findOwnConfig, isOwnConfigFile, OWN_CONFIG_NAME, OWN_ONLY_KEYS, ownConfigCandidates } from './locate.js';
 import type { LoadOptions } from './load-options.js';
 
@@ -296,59 +295,6 @@ function loadOwnConfig(value: unknown, text: string, tree: JsonTree, file: strin
     mergeInto(loaded, fromInclude);
   }
   return loaded;
-}
-
-/** A route whose regex does not compile or whose template names a missing group fails here, naming the rule. */
-function validateRoutes(config: McpnsConfig, shown: string, text: string, tree: JsonTree): void {
-  const problem = checkRouteDefinitions(config.routes ?? [])[0];
-  if (!problem) return;
-  const dotted = problem.path.map(String).join('.');
-  throw new ConfigError('CONFIG_INVALID', `${shown}: route "${problem.name}" (${dotted}): ${problem.message}`, {
-    location: { file: shown, ...locate(text, tree, problem.path), path: dotted },
-    details: { route: problem.name },
-  });
-}
-
-/** Combinations of `oauth` fields that cannot work fail here, naming the field. */
-function validateOAuth(servers: ReadonlyArray<[string, ServerEntry]>, shown: string, text: string, tree: JsonTree): void {
-  for (const [name, entry] of servers) {
-    const oauth = 'oauth' in entry ? entry.oauth : undefined;
-    if (!oauth) continue;
-    const fail = (field: string, message: string): never => {
-      const path = ['servers', name, 'oauth', ...(field ? [field] : [])];
-      throw new ConfigError('CONFIG_INVALID', `${shown}: ${path.join('.')}: ${message}`, {
-        location: { file: shown, ...locate(text, tree, path), path: path.join('.') },
-      });
-    };
-    const hasKey = oauth.privateKey !== undefined || oauth.privateKeyFile !== undefined;
-    if (oauth.privateKey !== undefined && oauth.privateKeyFile !== undefined) fail('privateKey', 'give privateKey or privateKeyFile, not both');
-    if (oauth.grantType === 'client_credentials') {
-      if (!oauth.clientId) fail('clientId', 'client_credentials needs a clientId');
-      if (oauth.clientSecret === undefined && !hasKey)
-        fail('clientSecret', 'client_credentials needs a clientSecret, or privateKey/privateKeyFile for private_key_jwt');
-    } else {
-      if (hasKey) fail(oauth.privateKey !== undefined ? 'privateKey' : 'privateKeyFile', 'private_key_jwt is used with "grantType": "client_credentials"');
-      if (oauth.signingAlgorithm !== undefined) fail('signingAlgorithm', 'signingAlgorithm is used with a private key (client_credentials)');
-    }
-    if (oauth.clientMetadataUrl !== undefined && !oauth.clientMetadataUrl.includes('${') && !/^https:\/\/[^/\s]+\/\S+/.test(oauth.clientMetadataUrl)) {
-      fail('clientMetadataUrl', 'must be an https URL with a path (it is used as the client_id)');
-    }
-  }
-}
-
-function validateRegexes(config: McpnsConfig, shown: string, text: string, tree: JsonTree): void {
-  for (const [name, namespace] of Object.entries(config.namespaces ?? {})) {
-    if (namespace.pattern === undefined) continue;
-    try {
-      // The engine lint runs it on (tool names come from servers): lookahead or backreferences are refused here.
-      checkLinearPattern(namespace.pattern, 'u');
-    } catch (error) {
-      const at = locate(text, tree, ['namespaces', name, 'pattern']);
-      throw new ConfigError('CONFIG_INVALID', `namespaces.${name}.pattern: invalid regular expression: ${(error as Error).message}`, {
-        location: { file: shown, ...at, path: `namespaces.${name}.pattern` },
-      });
-    }
-  }
 }
 
 function toServerSpec(

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { startFakeLlm, type RecordedRequest } from '../../fixtures/llm/fake-llm.js';
+import { startFakeLlm, type RecordedRequest, type ScriptedCall } from '../../fixtures/llm/fake-llm.js';
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/fixtures.js';
 import { readMarker, toolsOf } from './fixture-servers.js';
 import type { ClientDriver, FixtureServer, ObservedScenario, RunDirs, Scenario, SentName, Verdict, WriteContext } from './types.js';
@@ -181,14 +181,27 @@ export interface ClientRun {
   attempts: number;
   leftovers: number;
   mcpns: { exitCode: number | null; document: any; stderr: string };
+  /** Every request the client sent the fake model (with the raw `tools`). */
+  requests: RecordedRequest[];
 }
 
-/** Run the scenario with the real client, then `mcpns list` in the same folders. */
-export async function runScenario(driver: ClientDriver, scenario: Scenario, bin: string): Promise<ClientRun> {
+/**
+ * Run the scenario with the real client, then `mcpns list` in the same folders. `reply` scripts the fake model: given a
+ * request, the tool call to answer it with (e.g. Claude Code's ToolSearch, to load deferred tools).
+ */
+export async function runScenario(
+  driver: ClientDriver,
+  scenario: Scenario,
+  bin: string,
+  options: { reply?: (request: RecordedRequest) => ScriptedCall | undefined } = {},
+): Promise<ClientRun> {
   for (let attempt = 1; ; attempt++) {
     const dirs = makeDirs();
     try {
-      const llm = await startFakeLlm(scenario.searchAll ? { searchAll: { query: 'Fixture tool', limit: 500 } } : {});
+      const llm = await startFakeLlm({
+        ...(scenario.searchAll ? { searchAll: { query: 'Fixture tool', limit: 500 } } : {}),
+        ...(options.reply ? { reply: options.reply } : {}),
+      });
       const context = writeContext(dirs, llm.url);
       let result: ProcessResult;
       let log: ReturnType<typeof readServerLog>;
@@ -233,7 +246,14 @@ export async function runScenario(driver: ClientDriver, scenario: Scenario, bin:
       } catch {
         document = undefined;
       }
-      return { observed, process: result, attempts: attempt, leftovers, mcpns: { exitCode: mcpns.exitCode, document, stderr: mcpns.stderr } };
+      return {
+        observed,
+        process: result,
+        attempts: attempt,
+        leftovers,
+        mcpns: { exitCode: mcpns.exitCode, document, stderr: mcpns.stderr },
+        requests: llm.requests,
+      };
     } finally {
       rmSync(dirs.root, { recursive: true, force: true });
     }

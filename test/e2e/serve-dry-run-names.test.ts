@@ -77,7 +77,7 @@ describe('serve --dry-run --json --for (built bin)', () => {
     const long = runs['claude-code']!.names.find((name) => name.tool.startsWith('long_'))!;
     expect(long.final.length).toBeLessThanOrEqual(128);
     expect(long.final).toBe(`mcp__mcpns__${long.exposed}`);
-    expect(long.shortened?.reason).toMatch(/claude-code shows it as \d+ characters/);
+    expect(long.shortened?.reason).toMatch(/Claude Code leaves out a name over 128 characters/);
 
     // The same configuration judged as if every server were configured in Codex directly: the refusal is real there.
     const direct = await runBin(['check-conflicts', '--preset', 'codex', '--json', '--config', 'mcpns.config.json'], { cwd: plain, timeoutMs: 120_000 });

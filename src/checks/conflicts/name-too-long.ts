@@ -7,7 +7,7 @@ import { firstProblem, nameFinding, partArgs, sharedNames, wholeWireName, wireCh
  * NAME_TOO_LONG: a rendered name (`wireName ?? name`, or the namespace or function of a namespaced name) is longer than
  * the target's wire allows (64 for OpenAI, Bedrock; 128 for Anthropic; 63 for gemini-cli…): the provider rejects the
  * whole request.
- * Also covers names a target dropped without a collision when they are over the limit (cursor filters,
+ * Also covers names a target dropped without a collision when they are over the limit (cursor filters, claude-code > 128,
  * cline-legacy > 64), with `args.dropped` giving the target's reason.
  */
 export const nameTooLong = defineCheck({

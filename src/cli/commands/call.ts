@@ -11,14 +11,12 @@ import { assertValid, callDocument, planCall, type CallPlan } from '../../call/p
 import { serverFailedError, withFailedServers } from '../../call/failed-server.js';
 import { callTimeoutError, DEFAULT_CALL_TIMEOUT_MS, elicitationOutcomeError, formatSeconds, type ElicitationTally } from '../../call/outcome.js';
 import { binaryContent, checkOutput } from '../../call/result.js';
-import { confirmationFor } from '../../call/confirmation.js';
 import type { LoadedConfig } from '../../config/loaded.js';
 import { unknownServer } from '../../config/select-servers.js';
 import type { ClientRole } from '../../discovery/session.js';
 import type { HeldSession } from '../../discovery/types.js';
 import { McpnsError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { terminalSafe } from '../../util/terminal-safe.js';
 import { defineAction, namingErrorCodes, type CommandHost, type Runtime } from '../services/command.js';
 import { collect, positiveInteger } from '../options/parsers.js';
 import { withDiscoveryOptions, type DiscoverySettings } from '../options/discovery-options.js';
@@ -34,6 +32,7 @@ import { obtainCatalog } from '../services/catalog.js';
 import { loadConfigurationFor } from '../services/configuration.js';
 import { createElicitationResponder } from '../services/elicitation-prompt.js';
 import { Prompter } from '../services/prompt.js';
+import { confirmCall } from '../services/call-confirmation.js';
 import { readDocument } from '../../util/read-document.js';
 import { InputTooLargeError, readAll } from '../services/stdin.js';
 import { DEFAULT_TOOL_LIMITS } from '../../catalog/limits.js';
@@ -153,7 +152,7 @@ answer (ELICITATION_INCOMPLETE) · 130 interrupted (the call is cancelled).`,
       assertValid(plan);
       // Only the chosen server's session stays open.
       await execution.closeAllBut(plan.tool.server);
-      await confirm(runtime, prompter, plan, options.yes === true, config);
+      await confirmCall(runtime, prompter, plan, options.yes === true, config);
       return await execute(runtime, config, plan, execution, tally, {
         id,
         fixedIds: options.id !== undefined,
@@ -365,57 +364,4 @@ async function execute(
     return EXIT.FINDINGS;
   }
   return isError ? EXIT.FINDINGS : EXIT.OK;
-}
-
-/**
- * Where the person can write the `call.trust` pattern that skips the confirmation: only mcpns's own format has it.
- * The mcpns config this run read, when it read one; else (only a client's files such as .mcp.json) a new mcpns config
- * that includes those files — `mcpns init` writes it for the files found in the project, which mcpns then reads
- * instead of them; a file named with --config is replaced by the new one on the command line.
- */
-function trustAdvice(label: string, server: string, config: LoadedConfig | undefined): string {
-  const entry = `"call": {"trust": ["${label}"]}`;
-  const own = config?.ownFiles?.[0];
-  if (own !== undefined) return `trust it in ${own}: ${entry}`;
-  const detected = (config?.detected ?? []).filter(({ client }) => client !== 'mcpns');
-  if (detected.length) {
-    const files = detected.map(({ file }) => file).join(', ');
-    return `trust it in a mcpns.config.json (${files} cannot say it): \`mcpns init\` writes one that includes ${files}, then add ${entry} to it`;
-  }
-  const from = config?.servers.find((spec) => spec.name === server)?.source.file;
-  if (from === undefined) return `trust it in a mcpns config file: ${entry}`;
-  return `trust it in a mcpns config file that includes ${from} (which cannot say it), and read that file with --config: {"include": ["${from}"], ${entry}}`;
-}
-
-/**
- * Every tool asks before it is sent, on a terminal, unless the person said not to: `--yes`, or a `call.trust` pattern
- * in their config. `readOnlyHint` is the server's claim and skips nothing. A run that cannot ask is
- * CONFIRMATION_REQUIRED (exit 2, nothing sent); declining sends nothing (DECLINED, exit 1).
- */
-async function confirm(runtime: Runtime, prompter: Prompter, plan: CallPlan, yes: boolean, config: LoadedConfig | undefined): Promise<void> {
-  const decision = confirmationFor(plan.tool, { yes, ...(config?.callTrust ? { trust: config.callTrust } : {}) });
-  if (!decision.ask) {
-    if (decision.by === 'trust') {
-      runtime.console.detail(
-        `not asking: ${plan.tool.server}/${plan.tool.name} is trusted by call.trust "${decision.trust.pattern}" in ${decision.trust.file}`,
-      );
-    }
-    return;
-  }
-  const { label, claims } = decision;
-  if (!prompter.interactive) {
-    const why = runtime.console.json ? '--json never prompts' : 'stdin is not a terminal';
-    const readOnlyClaim = plan.tool.annotations?.readOnlyHint === true;
-    throw new McpnsError(
-      'CONFIRMATION_REQUIRED',
-      `${label} needs a confirmation this run cannot ask for (${why}); nothing was sent` +
-        (readOnlyClaim ? ". The server marks it readOnlyHint, but annotations are the server's own claim and never skip the confirmation" : ` (${claims})`),
-      {
-        hint: `pass --yes to send it without a prompt, or ${trustAdvice(label, plan.tool.server, config)}`,
-        details: { tool: label, annotations: plan.tool.annotations ?? {} },
-      },
-    );
-  }
-  const answer = await prompter.ask(`call ${terminalSafe(label)} (${terminalSafe(claims)}) with ${terminalSafe(JSON.stringify(plan.arguments))}? [y/N] `);
-  if (!/^y(es)?$/i.test(answer ?? '')) throw new McpnsError('DECLINED', `not confirmed; nothing was sent to ${label}`, { exitCode: 1 });
 }

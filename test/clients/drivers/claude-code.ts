@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { awkwardServers, orderServers, rowServers } from '../fixture-servers.js';
+import { awkwardServers, LONG_SERVER, orderServers, rowServers } from '../fixture-servers.js';
 import type { ClientDriver, FixtureServer, Scenario, WriteContext } from '../types.js';
 
 /**
@@ -9,7 +9,8 @@ import type { ClientDriver, FixtureServer, Scenario, WriteContext } from '../typ
  * (`MCP_CONNECTION_NONBLOCKING=false`) and every tool sent upfront (`ENABLE_TOOL_SEARCH=false`).
  *
  * setup: `projectSettings` (.claude/settings.json), `userSettings` (~/.claude/settings.json), `projectState` (merged
- * into `projects[<folder>]` of ~/.claude.json).
+ * into `projects[<folder>]` of ~/.claude.json), `toolSearch: true` (Claude Code's default: MCP tools deferred behind
+ * its ToolSearch tool, `ENABLE_TOOL_SEARCH` left unset).
  */
 export const claudeCodeDriver: ClientDriver = {
   id: 'claude-code',
@@ -33,11 +34,11 @@ export const claudeCodeDriver: ClientDriver = {
     if (setup['localSettings']) files[join(project, '.claude', 'settings.local.json')] = json(setup['localSettings']);
     return files;
   },
-  env: (_scenario, context) => ({
+  env: (scenario, context) => ({
     ANTHROPIC_BASE_URL: context.llmUrl,
     ANTHROPIC_API_KEY: 'sk-ant-fake',
     MCP_CONNECTION_NONBLOCKING: 'false',
-    ENABLE_TOOL_SEARCH: 'false',
+    ...(scenario.setup?.['toolSearch'] === true ? {} : { ENABLE_TOOL_SEARCH: 'false' }),
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
   }),
@@ -51,6 +52,21 @@ function entry(server: FixtureServer, context: WriteContext): Record<string, unk
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A tool name that makes `mcp__<server>__<tool>` exactly `total` characters long (server names here need no sanitizing). */
+export const toolForLength = (server: string, total: number): string => {
+  const head = `len${total}_`;
+  return head + 'x'.repeat(total - `mcp__${server}__`.length - head.length);
+};
+
+/**
+ * Names around the Anthropic API's limits: 64 (the old limit, still OpenAI's) and 128 (today's, which Claude Code
+ * enforces by leaving longer names out), on a one-letter server and on a 60-character one (the whole name counts).
+ */
+export const LONG_NAME_SERVERS: FixtureServer[] = [
+  { name: 's', tools: [64, 65, 128, 129, 200].map((total) => toolForLength('s', total)), expect: 'loaded' },
+  { name: LONG_SERVER, tools: [100, 128, 129].map((total) => toolForLength(LONG_SERVER, total)), expect: 'loaded' },
+];
 
 export const claudeCodeScenarios: Scenario[] = [
   {
@@ -165,5 +181,10 @@ export const claudeCodeScenarios: Scenario[] = [
         permissions: { deny: ['mcp__a__b2__*', 'mcp__*__one', 'mcp__q*', 'mcp__gl__ab*d'] },
       },
     },
+  },
+  {
+    id: 'long-names',
+    description: 'mcp__server__tool names of 64, 65, 100, 128, 129 and 200 characters: sent whole up to 128, longer ones left out',
+    servers: LONG_NAME_SERVERS,
   },
 ];

@@ -101,6 +101,29 @@ describe('worked examples (naming-presets.md §3)', () => {
     expect(one('cursor', AWS).dropped).toMatch(/86 characters/);
   });
 
+  it('claude-code: mcp__server__tool whole up to 128 characters, a longer one left out, nothing cut (Claude Code 2.1.332)', () => {
+    // test/clients scenario long-names: the whole name counts, on a short server and on a 60-character one.
+    const tool = (server: string, total: number): string => `len${total}_`.padEnd(total - `mcp__${server}__`.length, 'x');
+    const wide = `srv_${'y'.repeat(56)}`;
+    const pairs: [string, string][] = [
+      ...[64, 65, 128, 129, 200].map((total): [string, string] => ['s', tool('s', total)]),
+      ...[128, 129].map((total): [string, string] => [wide, tool(wide, total)]),
+    ];
+    const names = renderNames('claude-code', input(pairs)).names;
+    expect(names.map((rendered) => [rendered.name.length, rendered.dropped !== undefined])).toEqual([
+      [64, false],
+      [65, false],
+      [128, false],
+      [129, true],
+      [200, true],
+      [128, false],
+      [129, true],
+    ]);
+    expect(names.map((rendered) => rendered.name)).toEqual(pairs.map(([server, name]) => `mcp__${server}__${name}`));
+    expect(names[3]!.dropped).toBe('Claude Code leaves out a name over 128 characters ("is not sent to Claude")');
+    expect(renderNames('claude-code', input(pairs)).lookup.has(names[3]!.name)).toBe(false);
+  });
+
   it('gemini-cli-legacy: bare first, server__tool on conflict (server unsanitized, no length check)', () => {
     for (const [pair, qualified] of [
       [GH, 'github__create_issue'],

@@ -4,6 +4,7 @@ import { nameInvalidChars } from '../../../../src/checks/conflicts/name-invalid-
 import { nameTooLong } from '../../../../src/checks/conflicts/name-too-long.js';
 import { nearCollision } from '../../../../src/checks/conflicts/near-collision.js';
 import { describeFinding } from '../../../../src/checks/codes.js';
+import { getTarget } from '../../../../src/naming/index.js';
 import { catalogOf, pairs, runCheck, slashTarget, target, underscoreTarget } from './helpers.js';
 import { argsOf } from '../../../helpers/fixtures.js';
 
@@ -84,6 +85,23 @@ describe('NAME_TOO_LONG / NAME_INVALID_CHARS', () => {
       expect.objectContaining({ code: 'NAME_TOO_LONG', args: expect.objectContaining({ dropped: 'longer than 10', length: 21, limit: 10 }) }),
     ]);
     expect(runCheck(nameInvalidChars, catalogOf({ server: ['long_tool_name'] }), [tooLong])).toEqual([]);
+  });
+
+  it('claude-code: nothing for 65 to 128 characters; over 128 an error saying Claude Code leaves the tool out', () => {
+    const tool = (total: number): string => `len${total}_`.padEnd(total - 'mcp__s__'.length, 'x');
+    const findings = runCheck(nameTooLong, catalogOf({ s: [tool(64), tool(65), tool(128), tool(129)] }), [getTarget('claude-code')]);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        code: 'NAME_TOO_LONG',
+        severity: 'error',
+        target: 'claude-code',
+        name: `mcp__s__${tool(129)}`,
+        tool: tool(129),
+        args: expect.objectContaining({ length: 129, limit: 128, dropped: expect.stringContaining('Claude Code leaves out a name over 128') }),
+      }),
+    ]);
+    expect(describeFinding(findings[0]!).message).toContain('is 129 characters; claude-code allows 128; claude-code drops it (Claude Code leaves out');
+    expect(runCheck(nameInvalidChars, catalogOf({ s: [tool(129)] }), [getTarget('claude-code')])).toEqual([]);
   });
 
   it('leaves drops caused by a collision (even of one pair listed twice) to NAME_COLLISION / DUPLICATE_IN_SERVER', () => {
