@@ -1,8 +1,9 @@
 /**
  * What the status page shows about names: each tool tools/list shows (router mode: the router's listing) as every
- * client shows it (names.ts's `clientFinals`, the rendering client-view.ts's names come from) and the findings judged on what reaches the client through the gateway (client-view.ts's
- * `judgeThroughGateway`, as `serve --dry-run` judges them), worded by the report layer. Recomputed only when the
- * exposure or the catalog changes (a start, a reload, a server's list changing), never per call.
+ * client shows it (names.ts's `clientFinals`, the rendering client-view.ts's names come from) and the findings judged
+ * on what reaches the client through the gateway (client-view.ts's `judgeThroughGateway`, as `serve --dry-run` judges
+ * them), worded by the report layer. Recomputed only when the exposure or the catalog changes (a start, a reload, a
+ * server's list changing), never per call.
  */
 import {
   CATALOG_SCHEMA_VERSION,
@@ -58,10 +59,10 @@ const MAX_FINDINGS = 200;
 const MAX_WORDING = 500;
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** The view for the gateway's current exposure and catalog, cached until either changes. */
 /** What the page reads of the gateway; without `toolsListed` every exposed tool is listed. */
 export type ViewedGateway = Pick<Gateway, 'exposure' | 'status' | 'catalog'> & Partial<Pick<Gateway, 'toolsListed'>>;
 
+/** The view for the gateway's current exposure, listing and catalog, cached until one changes. */
 export function createNamesView(gateway: ViewedGateway, settings: JudgeSettings, redact: (text: string) => string): () => NamesView {
   let cached: { exposure: Exposure; listed: unknown; catalog: Catalog | undefined; config: LoadedConfig | undefined; view: NamesView } | undefined;
   return () => {
