@@ -72,6 +72,11 @@ export abstract class GatewayBase {
     return this.exposureState;
   }
 
+  /** What tools/list shows now: every exposed tool, or the list transform's view of them (router mode's listing). */
+  get toolsListed(): readonly JsonObject[] {
+    return this.listedTools;
+  }
+
   protected ensureStarted(): Promise<void> {
     this.startedOnce ??= this.startAll();
     return this.startedOnce;

@@ -8,7 +8,8 @@ import type { ServerSpec } from '../config/model.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../discovery/defaults.js';
 import type { DiscoveryOptions, HeldSession } from '../discovery/types.js';
 import { liveSource } from '../source/live-source.js';
-import { connectUpstream, gatewayRole, upstreamFromHeld, type Upstream, type UpstreamHooks } from './upstream.js';
+import { connectUpstream, upstreamFromHeld, type Upstream, type UpstreamHooks } from './upstream.js';
+import { gatewayRole } from './upstream-role.js';
 
 /** What a factory is told when the gateway asks for one upstream session. */
 export interface ConnectContext {

@@ -11,6 +11,7 @@ import { GatewayBase } from './listing.js';
 import { listOffer, newSlot, offerNames, type Slot } from './slot.js';
 import { failureOf, startAll, type FirstStart } from './start-up.js';
 import { isPermanentFailure, lostMessage, retryDelayMs, stderrTail } from './supervision.js';
+import type { ReloadStart } from './types.js';
 import { MODERN_REVISION, type JsonObject, type Upstream } from './upstream.js';
 
 /** Bound on opening an HTTP server's 2026-07-28 session next to its session. */
@@ -69,8 +70,11 @@ export abstract class UpstreamSupervisor extends GatewayBase {
     if (slot.status === 'up') this.recompute(true, false);
   }
 
-  /** Take a connected upstream into service: list what it offers, then route to it. */
-  protected async adopt(slot: Slot, upstream: Upstream, restarted: boolean): Promise<void> {
+  /**
+   * Take a connected upstream into service: list what it offers, then route to it. `restarted`: a session of it was
+   * up or tried before; `reload`: a config reload started it (one it added is started, not restarted).
+   */
+  protected async adopt(slot: Slot, upstream: Upstream, restarted: boolean, reload?: ReloadStart): Promise<void> {
     if (this.closed || slot.status === 'closed') {
       await upstream.close();
       return;
@@ -89,7 +93,7 @@ export abstract class UpstreamSupervisor extends GatewayBase {
     slot.failures = 0;
     slot.lostReason = undefined;
     upstream.onLost((reason, inFlightMayFinish) => this.lost(slot, upstream, reason, inFlightMayFinish));
-    this.options.onEvent?.({ type: 'upstream-up', server: slot.spec.name, tools: slot.offer.tools.length, restarted });
+    this.options.onEvent?.({ type: 'upstream-up', server: slot.spec.name, tools: slot.offer.tools.length, restarted, ...(reload ? { reload } : {}) });
     // Subscriptions downstream clients hold survive a restart.
     for (const uri of slot.subscribed.keys()) void upstream.request('resources/subscribe', { uri }).catch(() => {});
     const level = this.mostVerboseLevel();
@@ -190,13 +194,14 @@ export abstract class UpstreamSupervisor extends GatewayBase {
     slot.timer.unref?.();
   }
 
-  protected restart(slot: Slot): Promise<void> {
+  /** (Re)start a server's session; `reload`: a config reload asked for it (`added`: its first start). */
+  protected restart(slot: Slot, reload?: ReloadStart): Promise<void> {
     if (this.closed || slot.status === 'closed' || slot.status === 'starting') return slot.starting ?? Promise.resolve();
     slot.status = 'starting';
     slot.starting = (async () => {
       try {
         const upstream = await this.connect(slot.spec, { hooks: this.hooks, modern: false, signal: this.stopping.signal });
-        await this.adopt(slot, upstream, true);
+        await this.adopt(slot, upstream, reload !== 'added', reload);
         if (slot.status === 'up') this.recompute(true);
       } catch (error) {
         const failure = failureOf(error);
@@ -251,11 +256,11 @@ export abstract class UpstreamSupervisor extends GatewayBase {
         fresh.subscribed = slot.subscribed;
         this.slots.set(name, fresh);
         const why = `upstream server "${name}" is restarting: a config reload changed its configuration while this call was in flight`;
-        work.push(this.closeSlot(slot, why).then(() => (this.startedOnce ? this.restart(fresh) : undefined)));
+        work.push(this.closeSlot(slot, why).then(() => (this.startedOnce ? this.restart(fresh, 'changed') : undefined)));
       } else if (slot.status === 'failed') {
         // Not retried by itself: a reload (the command installed meanwhile) is its next try.
         restarted.push(name);
-        work.push(this.restart(slot));
+        work.push(this.restart(slot, 'retried'));
       }
     }
     for (const [name, spec] of next) {
@@ -263,7 +268,7 @@ export abstract class UpstreamSupervisor extends GatewayBase {
       added.push(name);
       const slot = newSlot(spec);
       this.slots.set(name, slot);
-      if (this.startedOnce) work.push(this.restart(slot));
+      if (this.startedOnce) work.push(this.restart(slot, 'added'));
     }
     await Promise.all(work);
     this.recompute(true);

@@ -54,7 +54,12 @@ export interface FastDownstream {
 
 /** What happened, for the CLI's status lines (stderr, or JSON lines under --json) and the log file. */
 export type GatewayEvent =
-  | { type: 'upstream-up'; server: string; tools: number; restarted: boolean }
+  /**
+   * A server's session is in service. `restarted`: a session of it was up or tried before (a crash, a retry, a reload
+   * that changed or retried it); `reload`: a config reload started it — `added` (a new server: a start, never a
+   * restart), `changed` (its configuration changed) or `retried` (it had failed for good).
+   */
+  | { type: 'upstream-up'; server: string; tools: number; restarted: boolean; reload?: ReloadStart }
   /** `retryInMs` absent: a failure retrying cannot cure (command not found…), not retried. `stderr`: its last lines. */
   | { type: 'upstream-failed'; server: string; code: string; message: string; retryInMs?: number; stderr?: string[] }
   | { type: 'upstream-lost'; server: string; message: string }
@@ -64,6 +69,9 @@ export type GatewayEvent =
   | { type: 'collision-kept-apart'; kind: string; name: string; members: string[]; exposed: string[] }
   /** A local tool (of `provider`) took an exposed name: `taken` (`server/tool`, or a later provider) is not served under it. */
   | { type: 'tool-name-reserved'; name: string; provider: string; taken: string };
+
+/** Why a config reload started a server (see `upstream-up`). */
+export type ReloadStart = 'added' | 'changed' | 'retried';
 
 export interface RequestLogEntry {
   time: string;

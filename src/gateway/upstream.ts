@@ -1,9 +1,10 @@
 /**
- * The gateway's one door to the connection layer (src/discovery): how an upstream session is opened, what the gateway
- * declares to it, and how requests, notifications and server→client requests cross it. Everything else in
- * src/gateway sees only `Upstream`, plain JSON in and out, so a change of client SDK is a change of this file.
+ * The gateway's one door to the connection layer (src/discovery): how an upstream session is opened (with the role
+ * upstream-role.ts declares to it), and how requests, notifications and server→client requests cross it. Everything
+ * else in src/gateway sees only `Upstream`, plain JSON in and out, so a change of client SDK is a change of this file
+ * and its upstream-*.ts helpers.
  */
-import type { Client, JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { AuthResolver } from '../discovery/auth-port.js';
@@ -18,7 +19,7 @@ import type { HeldSession } from '../discovery/types.js';
 import type { SecretSet } from '../util/redact.js';
 import { jsonObject } from './json.js';
 import { RAW_ID_PREFIX, rawResultAt, wellFormed } from './raw-answer.js';
-import { clientAnswer, wireMessage } from './sdk-shapes.js';
+import { wireMessage } from './sdk-shapes.js';
 import { tolerateJsonLines } from './sdk-http-transport.js';
 import { rawPoster } from './upstream-http.js';
 
@@ -48,33 +49,6 @@ export interface UpstreamHooks {
   onNotification(server: string, method: string, params: JsonObject | undefined): void;
   /** A server→client request (elicitation, sampling, roots): the gateway finds the downstream request it belongs to. */
   onServerRequest(server: string, method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject>;
-}
-
-/**
- * What the gateway tells an upstream it can do: everything a downstream client may offer, checked per request. With
- * `modern`, the session is opened on the 2026-07-28 wire only (no fallback) and input_required results come back as
- * they are: the engine answers them, from the downstream client whose call it is.
- */
-export function gatewayRole(hooks: UpstreamHooks, modern = false): ClientRole {
-  return {
-    // The first session starts on initialize (a 2025-era wire carries push requests to the downstream client); a
-    // server that speaks only 2026-07-28 still refuses it and is then reached on its revision.
-    clientOptions: modern
-      ? { versionNegotiation: { mode: { pin: MODERN_REVISION } }, inputRequired: { autoFulfill: false } }
-      : { versionNegotiation: { mode: 'legacy' } },
-    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } },
-    install: (client: Client, server: string) => {
-      for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const) {
-        client.setRequestHandler(method, async (request, context) => {
-          const params = (request as { params?: JsonObject }).params;
-          return clientAnswer(method, await hooks.onServerRequest(server, method, params, context.mcpReq.signal));
-        });
-      }
-      client.fallbackNotificationHandler = async (notification) => {
-        hooks.onNotification(server, notification.method, notification.params as JsonObject | undefined);
-      };
-    },
-  };
 }
 
 /**

@@ -49,6 +49,9 @@ describe('mcpns serve lifecycle', () => {
     writeFileSync(file, JSON.stringify({ servers: { alpha: upstream('alpha', [{ name: 'extra' }]), beta: upstream('beta') } }));
     await waitUntil(() => changed > 0, 'tools/list_changed after the config changed');
     await waitUntil(() => /reloaded: 1 added, 0 removed, 1 restarted \(\+beta ~alpha\)/.test(stderr()), 'the reload status line');
+    // A server the reload added is started, not restarted; the changed one is restarted.
+    expect(stderr()).toMatch(/upstream beta added by a config reload: \d+ tools/);
+    expect(stderr()).toMatch(/upstream alpha restarted by a config reload: \d+ tools/);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('beta__whoami');
     expect(names).toContain('alpha__extra');

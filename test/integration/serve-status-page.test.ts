@@ -8,9 +8,10 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { settlesWithin, WAIT_MS } from '../helpers/assertions.js';
+import type { StatusSnapshot } from '../../src/gateway/status/page.js';
+import { settlesWithin, waitUntil, WAIT_MS } from '../helpers/assertions.js';
 import { INIT, raw } from '../helpers/raw-http.js';
-import { HOSTILE_SERVER, startStatusGateway } from '../helpers/status-gateway.js';
+import { HOSTILE_SERVER, startStatusGateway, upstreamEntry } from '../helpers/status-gateway.js';
 
 /** The call's row in a snapshot's recent calls: time, exposed name, duration, outcome. */
 const CALL_ROW = /"activity":\[\["[\d:.]+","docs__echo","[\d.]+ ms","ok"\]/;
@@ -128,6 +129,45 @@ describe('status page (serve --http)', () => {
     }
   });
 
+  it('a server a reload (SIGHUP) adds shows 0 restarts and the event says it was added', async () => {
+    const gateway = await startStatusGateway();
+    try {
+      await waitUntil(async () => (await status(gateway.base)).servers.every((server) => server.status === 'up'), 'the servers to be up');
+      gateway.reload({ beta: upstreamEntry('beta') });
+      const after = await waitUntil(async () => {
+        const snapshot = await status(gateway.base);
+        return snapshot.events.some((event) => event.server === 'beta' && event.type === 'upstream-up') && snapshot;
+      }, 'beta to be up after the reload');
+      expect(after.servers.find((server) => server.name === 'beta')).toMatchObject({ status: 'up', restarts: 0 });
+      expect(after.events.find((event) => event.server === 'beta' && event.type === 'upstream-up')).toMatchObject({
+        reload: 'added',
+        text: expect.stringMatching(/^added by a config reload: \d+ tools$/),
+      });
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('--router: the tools are the router listing with client names, the rest reachable through the router', async () => {
+    const gateway = await startStatusGateway({ args: ['--router'] });
+    try {
+      const snapshot = await waitUntil(async () => {
+        const current = await status(gateway.base);
+        return current.tools.some((tool) => tool.name === 'docs__echo') && current;
+      }, 'the upstream tools on the status page');
+      expect(snapshot.tools.slice(0, 3).map((tool) => [tool.name, tool.via, tool.names?.['claude-code']])).toEqual([
+        ['search_tools', undefined, 'mcp__mcpns__search_tools'],
+        ['call_tool', undefined, 'mcp__mcpns__call_tool'],
+        ['describe_tool', undefined, 'mcp__mcpns__describe_tool'],
+      ]);
+      expect(snapshot.tools.find((tool) => tool.name === 'docs__echo')).toMatchObject({ server: 'docs', via: 'router' });
+      expect(snapshot.tools.find((tool) => tool.name === 'docs__echo')!.names).toBeUndefined();
+      expect(snapshot.toolsListed).toBe(3);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it('--no-status-page: / is not served (the MCP endpoint is)', async () => {
     const gateway = await startStatusGateway({ args: ['--no-status-page'] });
     try {
@@ -139,6 +179,13 @@ describe('status page (serve --http)', () => {
     }
   });
 });
+
+/** `/status.json`, parsed. */
+async function status(base: string): Promise<StatusSnapshot> {
+  const response = await raw(`${base}/status.json`, { method: 'GET' });
+  expect(response.status).toBe(200);
+  return JSON.parse(response.body) as StatusSnapshot;
+}
 
 /** A GET of a path with a query (raw() keeps only the pathname). */
 function rawPath(base: string, path: string): Promise<{ status: number; headers: Record<string, unknown> }> {

@@ -3,6 +3,7 @@ import type { LoadedConfig } from '../../config/loaded.js';
 import type { Gateway } from '../../gateway/engine.js';
 import type { GatewayEvent } from '../../gateway/types.js';
 import { collisionFindings } from '../../gateway/client-view.js';
+import { upWording } from '../../gateway/status/feed.js';
 import { formatters } from '../../report/index.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
 import type { Runtime } from './command.js';
@@ -16,7 +17,7 @@ export function eventPrinter(runtime: Runtime): (event: GatewayEvent) => void {
     const { type, ...fields } = event;
     switch (event.type) {
       case 'upstream-up':
-        return runtime.console.status(`upstream ${terminalSafe(event.server)} ${event.restarted ? 'restarted' : 'ready'}: ${event.tools} tools`, {
+        return runtime.console.status(`upstream ${terminalSafe(event.server)} ${upWording(event)}: ${event.tools} tools`, {
           event: type,
           ...fields,
         });

@@ -1,9 +1,10 @@
 /**
  * What the status page shows beyond the gateway's own state: the last calls (from the request log callback: time,
  * tool, duration, outcome — never arguments) and the last upstream events (from the event callback), each bounded,
- * and restarts per server. Listeners are told of every change (the page's event stream).
+ * and restarts per server (a server a config reload adds is started, not restarted: its count starts over). Listeners
+ * are told of every change (the page's event stream).
  */
-import type { GatewayEvent, RequestLogEntry } from '../types.js';
+import type { GatewayEvent, ReloadStart, RequestLogEntry } from '../types.js';
 
 export interface ActivityEntry {
   time: string;
@@ -18,6 +19,8 @@ export interface EventEntry {
   time: string;
   type: GatewayEvent['type'];
   server?: string;
+  /** `upstream-up` of a server a config reload started: `added`, `changed` or `retried`. */
+  reload?: ReloadStart;
   text: string;
 }
 
@@ -64,9 +67,16 @@ export function createStatusFeed(options: StatusFeedOptions = {}): StatusFeed {
   };
   return {
     onEvent(event) {
-      if (event.type === 'upstream-up' && event.restarted) restarts.set(event.server, (restarts.get(event.server) ?? 0) + 1);
+      if (event.type === 'upstream-up' && event.reload === 'added') restarts.delete(event.server);
+      else if (event.type === 'upstream-up' && event.restarted) restarts.set(event.server, (restarts.get(event.server) ?? 0) + 1);
       if (event.type === 'upstream-failed' && event.stderr?.length) stderr.set(event.server, event.stderr.slice(-10).map(redact));
-      push(events, { time: now().toISOString(), type: event.type, ...('server' in event ? { server: event.server } : {}), text: redact(describe(event)) });
+      push(events, {
+        time: now().toISOString(),
+        type: event.type,
+        ...('server' in event ? { server: event.server } : {}),
+        ...(event.type === 'upstream-up' && event.reload ? { reload: event.reload } : {}),
+        text: redact(describe(event)),
+      });
       changed();
     },
     onRequest(entry) {
@@ -93,11 +103,18 @@ export function createStatusFeed(options: StatusFeedOptions = {}): StatusFeed {
   };
 }
 
+/** How a server came into service: `ready`, `restarted`, `added by a config reload`, `restarted by a config reload`. */
+export function upWording(event: { restarted: boolean; reload?: ReloadStart | undefined }): string {
+  if (event.reload === 'added') return 'added by a config reload';
+  if (event.reload) return 'restarted by a config reload';
+  return event.restarted ? 'restarted' : 'ready';
+}
+
 /** One line for an event (as the CLI's status lines say it). */
 function describe(event: GatewayEvent): string {
   switch (event.type) {
     case 'upstream-up':
-      return `${event.restarted ? 'restarted' : 'ready'}: ${event.tools} tools`;
+      return `${upWording(event)}: ${event.tools} tools`;
     case 'upstream-failed':
       return `failed: ${event.code}: ${event.message}${event.retryInMs === undefined ? '' : ` (retrying in ${Math.round(event.retryInMs / 1000)} s)`}`;
     case 'upstream-lost':

@@ -7,10 +7,9 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Gateway } from '../engine.js';
 import { tokenDigest } from '../http-guards.js';
 import type { StatusFeed } from './feed.js';
-import { createNamesView, type JudgeSettings } from './judged.js';
+import { createNamesView, type JudgeSettings, type ViewedGateway } from './judged.js';
 import { renderPage, statusSnapshot, streamPayload } from './page.js';
 
 export interface StatusPage {
@@ -45,7 +44,7 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-export function createStatusPage(gateway: Pick<Gateway, 'exposure' | 'status' | 'catalog'>, feed: StatusFeed, options: StatusPageOptions = {}): StatusPage {
+export function createStatusPage(gateway: ViewedGateway, feed: StatusFeed, options: StatusPageOptions = {}): StatusPage {
   const maxClients = options.maxClients ?? 16;
   const redact = options.redact ?? ((text: string) => text);
   const token = options.token !== undefined ? tokenDigest(options.token) : undefined;

@@ -1,8 +1,9 @@
 /**
- * What the status page shows about names: each exposed tool as every client shows it (client-view.ts's one rendering
- * per client) and the findings judged on what reaches the client through the gateway (client-view.ts's
- * `judgeThroughGateway`, as `serve --dry-run` judges them), worded by the report layer. Recomputed only when the
- * exposure or the catalog changes (a start, a reload, a server's list changing), never per call.
+ * What the status page shows about names: each tool tools/list shows (router mode: the router's listing) as every
+ * client shows it (names.ts's `clientFinals`, the rendering client-view.ts's names come from) and the findings judged
+ * on what reaches the client through the gateway (client-view.ts's `judgeThroughGateway`, as `serve --dry-run` judges
+ * them), worded by the report layer. Recomputed only when the exposure or the catalog changes (a start, a reload, a
+ * server's list changing), never per call.
  */
 import {
   CATALOG_SCHEMA_VERSION,
@@ -14,12 +15,13 @@ import {
 } from '../../catalog/types.js';
 import type { Finding, Severity } from '../../checks/types.js';
 import { emptyConfig, type LoadedConfig } from '../../config/loaded.js';
+import { getTarget } from '../../naming/index.js';
 import { wording } from '../../report/util.js';
-import { clientNames, collisionFindings, judgeThroughGateway } from '../client-view.js';
+import { collisionFindings, judgeThroughGateway } from '../client-view.js';
 import type { Gateway } from '../engine.js';
 import type { Exposure } from '../exposure.js';
 import { INSTALL_CLIENTS } from '../install/types.js';
-import type { NamingSettings } from '../names.js';
+import { clientFinals, type NamingSettings } from '../names.js';
 
 /** One finding as the page shows it: its code, severity, what it is about, and its rule's wording. */
 export interface FindingRow {
@@ -35,7 +37,7 @@ export interface FindingRow {
 export interface NamesView {
   /** The clients with a column: every `serve --install` client, and `--for`'s preset when it is another. */
   clients: string[];
-  /** Exposed tool name → what each client shows (same order as `clients`). */
+  /** Listed tool name (what tools/list shows) → what each client shows (same order as `clients`). */
   names: ReadonlyMap<string, readonly string[]>;
   findings: FindingRow[];
   /** Findings beyond the page's bound (`serve --dry-run` lists them all). */
@@ -57,46 +59,43 @@ const MAX_FINDINGS = 200;
 const MAX_WORDING = 500;
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** The view for the gateway's current exposure and catalog, cached until either changes. */
-export function createNamesView(
-  gateway: Pick<Gateway, 'exposure' | 'status' | 'catalog'>,
-  settings: JudgeSettings,
-  redact: (text: string) => string,
-): () => NamesView {
-  let cached: { exposure: Exposure; catalog: Catalog | undefined; config: LoadedConfig | undefined; view: NamesView } | undefined;
+/** What the page reads of the gateway; without `toolsListed` every exposed tool is listed. */
+export type ViewedGateway = Pick<Gateway, 'exposure' | 'status' | 'catalog'> & Partial<Pick<Gateway, 'toolsListed'>>;
+
+/** The view for the gateway's current exposure, listing and catalog, cached until one changes. */
+export function createNamesView(gateway: ViewedGateway, settings: JudgeSettings, redact: (text: string) => string): () => NamesView {
+  let cached: { exposure: Exposure; listed: unknown; catalog: Catalog | undefined; config: LoadedConfig | undefined; view: NamesView } | undefined;
   return () => {
-    const { exposure, catalog } = gateway;
+    const { exposure, catalog, toolsListed: listed } = gateway;
     const config = settings.config?.();
-    if (cached?.exposure === exposure && cached.catalog === catalog && cached.config === config) return cached.view;
+    if (cached?.exposure === exposure && cached.listed === listed && cached.catalog === catalog && cached.config === config) return cached.view;
     const view = namesView(gateway, settings, config, redact);
-    cached = { exposure, catalog, config, view };
+    cached = { exposure, listed, catalog, config, view };
     return view;
   };
 }
 
-function namesView(
-  gateway: Pick<Gateway, 'exposure' | 'status' | 'catalog'>,
-  settings: JudgeSettings,
-  config: LoadedConfig | undefined,
-  redact: (text: string) => string,
-): NamesView {
+function namesView(gateway: ViewedGateway, settings: JudgeSettings, config: LoadedConfig | undefined, redact: (text: string) => string): NamesView {
   const { exposure } = gateway;
   const { naming } = settings;
   const clients: string[] = [...INSTALL_CLIENTS];
   if (naming.for !== undefined && !clients.includes(naming.for)) clients.push(naming.for);
+  // Each client is given what tools/list shows (router mode: its own tools and the pinned ones), named as one server.
+  const listed = (gateway.toolsListed ?? exposure.tools).map((tool) => String(tool['name']));
   const names = new Map<string, string[]>();
   for (const client of clients) {
-    for (const name of clientNames(exposure, { ...naming, for: client })) {
+    clientFinals(getTarget(client), naming.key, listed).forEach((final, index) => {
+      const shown = final.wireName ?? final.name;
       const cell =
-        name.dropped !== undefined
-          ? `not offered: ${name.dropped}`
-          : name.uncut !== undefined
-            ? `${name.final} (cut from ${name.uncut.length} characters)`
-            : name.final;
-      const row = names.get(name.exposed);
+        final.dropped !== undefined
+          ? `not offered: ${final.dropped}`
+          : final.uncut !== undefined
+            ? `${shown} (cut from ${final.uncut.length} characters)`
+            : shown;
+      const row = names.get(listed[index]!);
       if (row) row.push(cell);
-      else names.set(name.exposed, [cell]);
-    }
+      else names.set(listed[index]!, [cell]);
+    });
   }
   // Before the first discovery ends there is nothing to judge but the names kept apart.
   const collisions = collisionFindings(exposure, naming.style, settings.strict === true);

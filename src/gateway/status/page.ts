@@ -5,18 +5,23 @@
  * the tables from the event stream with `textContent` only.
  */
 import type { Severity } from '../../checks/types.js';
-import type { Gateway } from '../engine.js';
 import type { ActivityEntry, EventEntry, StatusFeed } from './feed.js';
-import type { FindingRow, NamesView } from './judged.js';
+import type { FindingRow, NamesView, ViewedGateway } from './judged.js';
 
 export interface StatusSnapshot {
   generatedAt: string;
   servers: Array<{ name: string; status: string; tools: number; inflight: number; restarts: number; protocol?: string; error?: string; stderr?: string[] }>;
   /** The clients whose names each tool carries in `names` (same order). */
   clients: string[];
-  /** At most MAX_TOOLS; `toolsOmitted` counts the rest. */
-  tools: Array<{ name: string; server: string; tool: string; title?: string; names?: Record<string, string> }>;
+  /**
+   * What tools/list shows first (with each client's names), then the exposed tools it does not show (router mode:
+   * `via: "router"`, found by search_tools and called through call_tool, never offered under a name of their own).
+   * At most MAX_TOOLS; `toolsOmitted` counts the rest.
+   */
+  tools: Array<{ name: string; server: string; tool: string; title?: string; names?: Record<string, string>; via?: 'router' }>;
   toolsOmitted: number;
+  /** How many tools tools/list shows (all of them but the router's hidden ones). */
+  toolsListed: number;
   /** The most severe first, at most 200; `findingsOmitted` counts the rest, `findingCounts` all of them. */
   findings: FindingRow[];
   findingsOmitted: number;
@@ -31,7 +36,7 @@ const ROWS = 50;
 const MAX_TOOLS = 1000;
 
 export function statusSnapshot(
-  gateway: Pick<Gateway, 'exposure' | 'status'>,
+  gateway: Pick<ViewedGateway, 'exposure' | 'status' | 'toolsListed'>,
   feed: StatusFeed,
   redact: (text: string) => string,
   now = new Date(),
@@ -42,14 +47,25 @@ export function statusSnapshot(
   for (const [name, route] of exposure.toolRoutes) exposedOf.set(`${route.server}\0${route.name}`, name);
   const judged = view?.();
   const clients = judged?.clients ?? [];
-  const tools = exposure.tools.slice(0, MAX_TOOLS).map((item) => {
+  // What clients see listed first; then the tools a list transform (router mode's) hides, only as many as are shown:
+  // the listing is a subset of the exposed tools, and in router mode it is small beside a catalog of thousands.
+  const listed = gateway.toolsListed ?? exposure.tools;
+  const listedNames = listed.length === exposure.tools.length ? undefined : new Set(listed.map((item) => String(item['name'])));
+  const isListed = (name: string): boolean => listedNames?.has(name) ?? true;
+  const shown = listed.slice(0, MAX_TOOLS);
+  for (const item of listedNames ? exposure.tools : []) {
+    if (shown.length >= MAX_TOOLS) break;
+    if (!isListed(String(item['name']))) shown.push(item);
+  }
+  const tools = shown.map((item) => {
     const name = item['name'] as string;
     const route = exposure.toolRoutes.get(name);
     // A tool the gateway answers itself (router mode's search_tools…) has no upstream: shown as the gateway's.
     const title = typeof item['title'] === 'string' ? { title: item['title'] } : {};
-    const shown = judged?.names.get(name);
-    const names = shown ? { names: Object.fromEntries(clients.map((client, index) => [client, shown[index] ?? ''])) } : {};
-    return { name, server: route?.server ?? '(gateway)', tool: route?.name ?? name, ...title, ...names };
+    const given = isListed(name) ? judged?.names.get(name) : undefined;
+    const names = given ? { names: Object.fromEntries(clients.map((client, index) => [client, given[index] ?? ''])) } : {};
+    const via = isListed(name) ? {} : { via: 'router' as const };
+    return { name, server: route?.server ?? '(gateway)', tool: route?.name ?? name, ...title, ...names, ...via };
   });
   return {
     generatedAt: now.toISOString(),
@@ -68,7 +84,8 @@ export function statusSnapshot(
     }),
     clients,
     tools,
-    toolsOmitted: Math.max(0, exposure.tools.length - MAX_TOOLS),
+    toolsOmitted: Math.max(0, Math.max(exposure.tools.length, listed.length) - tools.length),
+    toolsListed: listed.length,
     findings: judged?.findings ?? [],
     findingsOmitted: judged?.findingsOmitted ?? 0,
     findingCounts: judged?.counts ?? { error: 0, warning: 0, info: 0 },
@@ -128,7 +145,13 @@ export function rows(snapshot: StatusSnapshot): Record<TableId, string[][]> {
       finding.about,
       finding.hint !== undefined ? `${finding.message}\nhint: ${finding.hint}` : finding.message,
     ]),
-    tools: snapshot.tools.map((tool) => [tool.name, tool.server, tool.tool, tool.title ?? '', byName(snapshot.clients, tool.names)]),
+    tools: snapshot.tools.map((tool) => [
+      tool.name,
+      tool.server,
+      tool.tool,
+      tool.title ?? '',
+      tool.via === 'router' ? THROUGH_ROUTER : byName(snapshot.clients, tool.names),
+    ]),
     activity: snapshot.activity.map((entry) => [
       entry.time.slice(11, 23),
       entry.name ?? (entry.tool !== undefined ? `${entry.server ?? ''}/${entry.tool}` : entry.method),
@@ -138,6 +161,9 @@ export function rows(snapshot: StatusSnapshot): Record<TableId, string[][]> {
     events: snapshot.events.map((entry) => [entry.time.slice(11, 19), entry.server ?? '', entry.type, entry.text]),
   };
 }
+
+/** The names cell of a tool router mode does not list: no client is offered it under a name. */
+const THROUGH_ROUTER = 'not listed: search_tools finds it, call_tool calls it';
 
 /**
  * The names clients show one tool, a line per distinct name with the clients that show it
@@ -156,7 +182,7 @@ function byName(clients: readonly string[], names: Record<string, string> | unde
   return [...groups].map(([name, group]) => `${group.join(', ')}: ${name}`).join('\n');
 }
 
-/** The first line of the page: how many tools from how many servers up, and the findings. */
+/** The first line of the page: how many tools (router mode: listed, and through the router) from how many servers up, and the findings. */
 export function summary(snapshot: StatusSnapshot): string {
   const up = snapshot.servers.filter((server) => server.status === 'up').length;
   const { error, warning, info } = snapshot.findingCounts;
@@ -167,7 +193,10 @@ export function summary(snapshot: StatusSnapshot): string {
   ]
     .filter(Boolean)
     .join(', ');
-  return `${snapshot.tools.length + snapshot.toolsOmitted} tools from ${up} of ${snapshot.servers.length} servers up · ${findings || 'no findings'}`;
+  const total = snapshot.tools.length + snapshot.toolsOmitted;
+  const tools =
+    total > snapshot.toolsListed ? `${snapshot.toolsListed} tools listed, ${total - snapshot.toolsListed} more through the router,` : `${total} tools`;
+  return `${tools} from ${up} of ${snapshot.servers.length} servers up · ${findings || 'no findings'}`;
 }
 
 /** Below a table: what it leaves out (the page stays small with thousands of tools). */

@@ -78,6 +78,7 @@ describe('status page HTML', () => {
     clients: ['claude-code', '<i>client</i>'],
     tools: [{ name: 'x__t', server: hostile, tool: `<b>t</b>`, title: `"quoted"`, names: { 'claude-code': `mcp__gw__<u>x</u>`, '<i>client</i>': 'y' } }],
     toolsOmitted: 0,
+    toolsListed: 1,
     findings: [
       { code: 'SHADOWED_TOOL', severity: 'info', about: `${hostile}/t`, message: 'tool "<em>t</em>" is offered by 2 servers', hint: '<a href=x>x</a>' },
     ],
