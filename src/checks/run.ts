@@ -63,7 +63,13 @@ export function runChecks(context: CheckContext, families: readonly CheckFamily[
  * run is. It returns a promise when it wants a break (a turn of the event loop, where signal handlers run; it rejects
  * to stop the run), nothing otherwise — so the caller decides how often, and the checks stay plain data in, data out.
  */
-export type Pace = (at: { done: number; total: number; codes: readonly string[] }) => Promise<void> | void;
+export type Pace = (at: PaceAt) => Promise<void> | void;
+
+/**
+ * How far a paced run is; `released` at the first check after the collision checks let their renderings go (much of
+ * a large run's memory just became garbage: a caller that manages memory may collect it there).
+ */
+export type PaceAt = { done: number; total: number; codes: readonly string[]; released?: true };
 
 /**
  * `runChecks` with breaks: the same findings, but a long run (a million tools) gives `pace` a chance between slices
@@ -76,10 +82,11 @@ export async function runChecksPaced(context: CheckContext, families: readonly C
   // The collision checks share one rendering per target; the lint checks after them never read it.
   const lastConflictCheck = checks.findLastIndex((check) => check.family === 'conflicts');
   for (let done = 0; done < checks.length; done++) {
-    if (done === lastConflictCheck + 1 && done > 0) releaseRenderings(context);
+    const released = done === lastConflictCheck + 1 && done > 0;
+    if (released) releaseRenderings(context);
     const check = checks[done]!;
     const at = { done, total: checks.length, codes: check.codes };
-    const pause = pace(at);
+    const pause = pace(released ? { ...at, released } : at);
     if (pause) await pause;
     if (!check.steps) {
       for (const finding of check.run(context)) raw.push(finding);

@@ -76,12 +76,13 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
         }
       }
       // In slices with breaks: a signal during a million-tool run stops it within a slice, and a long run says how far it is.
-      return runChecksPaced(
-        { catalog, config, targets },
-        spec.families,
-        { ignoreCodes },
-        signalPause(runtime.io, checkProgress(runtime, catalog.tools.length)),
-      );
+      const pause = signalPause(runtime.io, checkProgress(runtime, catalog.tools.length));
+      // Where the collision checks let their renderings go, a large heap is collected: the lint checks start low.
+      const pace: Pace = (at) => {
+        if (at.released) collectLargeHeap();
+        return pause(at);
+      };
+      return runChecksPaced({ catalog, config, targets }, spec.families, { ignoreCodes }, pace);
     };
     let result = await check();
     if (baselineOut) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks, runChecksPaced, type Pace } from '../../../src/checks/run.js';
+import { runChecks, runChecksPaced, selectChecks, type Pace } from '../../../src/checks/run.js';
 import type { CheckContext } from '../../../src/checks/types.js';
 import { emptyConfig } from '../../../src/config/loaded.js';
 import type { Catalog } from '../../../src/catalog/types.js';
@@ -54,6 +54,16 @@ describe('runChecksPaced', () => {
     const found = await runChecksPaced(context(), ['conflicts', 'lint'], {}, () => undefined);
     expect(found.notes).toEqual(expected.notes);
     expect(found.findings).toEqual(expected.findings);
+  });
+
+  it('says once, after the last collision check, that the renderings were let go (the CLI collects a large heap there)', async () => {
+    for (const families of [['conflicts', 'lint'], ['lint']] as const) {
+      const released: string[] = [];
+      await runChecksPaced(contextOf(catalog), families, {}, ({ codes, released: letGo }) => void (letGo && released.push(codes.join(','))));
+      const checks = selectChecks(families);
+      const after = checks[checks.findLastIndex((check) => check.family === 'conflicts') + 1]!;
+      expect(released).toEqual([after.codes.join(',')]);
+    }
   });
 
   it('stops when the pace rejects (a signal)', async () => {
