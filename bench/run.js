@@ -145,11 +145,11 @@ const EXPLAIN = {
     'mcpns does more than the minimal client (commander, config, naming, secret redaction, the catalog document), though after its servers are started; on 2 cores every CPU-millisecond it spends delays the servers that are still booting. Both contenders give their servers the same environment (bench/minimal-client.js).',
   shutdown: 'A server that keeps writing to stderr after stdin closes is still working: the grace before SIGTERM restarts with each write (up to 2 s).',
   offline:
-    '`check` runs both families over two targets: it parses the JSON, renders every name per target (the routing lookups are built only when something reads them, and `check` does not), groups names (exact and folded) in hash maps that live for one check, parses each name back and indexes every description. Each step is one pass over the tools; parsing the JSON and garbage collection of what the parse and the maps allocate are the largest items in the profile.',
+    '`check` runs both families over two targets: it parses the JSON, renders every name per target (the routing lookups are built only when something reads them, and `check` does not), groups names (exact and folded) in open-addressing tables of typed arrays sized once (src/util/first-index.ts), parses each name back, tokenizes and compares every description (INDISTINCT_TOOLS compares tools with the same words once, as a class) and writes the report in parts. Each step is one pass over the tools; parsing the JSON, validating its shape and limits, and garbage collection are the largest items in the profile.',
   refused:
     'The generated catalog is larger than the input-size guard (500 MiB per file, src/util/read-file.ts, against hostile inputs); a million generated tools are about 290 MiB.',
   growth:
-    'No step is quadratic (the 1M profile has the same functions as the 100k one), but the parsed document and the renderings (about 1 GB live at a million tools) outgrow the CPU caches, and each hash map a check builds has a million entries: every map operation and every garbage collection (which walks the live heap) costs more per tool.',
+    'No step is quadratic (the 1M profile has the same functions as the 100k one), but the parsed document and the renderings (most of a gigabyte live at a million tools) outgrow the CPU caches, so every table probe and every garbage collection (which walks the live heap) costs more per tool; and past 256 MiB of heap the CLI collects at its breaks (src/cli/services/heap.ts) to keep the peak within 4× the file, which a 100 000-tool run never needs.',
 };
 
 // ---------------------------------------------------------------------------------------------------- 1. start-up
