@@ -3,6 +3,8 @@
  * temporary file in the same folder, which is then renamed over the target, so a reader never sees half a file and a
  * failed write (disk full, `ulimit -f`, a signal) leaves the old file in place. Errors are the file system's own
  * (with `code`); callers word them for their readers. The temporary file never survives a failure.
+ * Content given as parts (a 170 MB report) is written a part at a time, never joined: a part that throws is a failed
+ * write like any other.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -17,13 +19,20 @@ export interface AtomicWriteOptions {
   exclusive?: boolean;
 }
 
-export function writeFileAtomic(file: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+/**
+ * What is written: text, bytes, or text in parts (written in order; the file holds their concatenation). Each part is
+ * encoded on its own, so a part must not end inside a surrogate pair (jsonParts cuts between JSON tokens).
+ */
+export type AtomicContent = string | Uint8Array | Iterable<string>;
+
+export function writeFileAtomic(file: string, content: AtomicContent, options: AtomicWriteOptions = {}): void {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let descriptor: number | undefined;
   try {
     descriptor = openSync(temp, 'wx', options.mode ?? 0o600);
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-    for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
+    if (typeof content === 'string') writeAll(descriptor, Buffer.from(content, 'utf8'));
+    else if (content instanceof Uint8Array) writeAll(descriptor, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+    else for (const part of content) writeAll(descriptor, Buffer.from(part, 'utf8'));
     if (options.durable) fsyncSync(descriptor);
     closeSync(descriptor);
     descriptor = undefined;
@@ -37,4 +46,8 @@ export function writeFileAtomic(file: string, content: string | Uint8Array, opti
       // the folder itself is unusable (not a directory): there is no temporary file to remove
     }
   }
+}
+
+function writeAll(descriptor: number, bytes: Buffer): void {
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset, bytes.length - offset);
 }

@@ -19,7 +19,7 @@ import type { Runtime } from './command.js';
 import { breakNow, signalPause } from './pace.js';
 import { collectLargeHeap } from './heap.js';
 import { loadConfigurationFor, loadConfigurationRecordedIn } from './configuration.js';
-import { emitExtraReports, emitReport, extraReportFiles } from './report-output.js';
+import { emitExtraReports, emitReport, extraReportFiles, type ReportText } from './report-output.js';
 import { outputFile, readExisting, writeOutputFile } from './write-output.js';
 
 export interface CheckCommandSpec {
@@ -93,14 +93,14 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     } else if (baseline) {
       result = applyBaseline(result, baseline);
     }
-    const render = (as: Format, color: boolean): string => formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config });
+    // JSON in parts, to stdout and to files alike: a million-tool report is a 170 MB text, never held as one string.
+    const render = (as: Format, color: boolean): ReportText =>
+      as === 'json' ? formatJsonParts(result) : formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, config });
     await breakNow(runtime.io);
     // The catalog and what the checks built from it (renderings, maps) are garbage now: not carried under the report.
     collectLargeHeap();
     runtime.console.clearProgress();
-    // JSON on stdout is written in parts: a million-tool report is a 170 MB text.
-    if (format === 'json' && !reportOut) runtime.console.outParts(formatJsonParts(result));
-    else emitReport(runtime, reportOut, format, (color) => render(format, color));
+    emitReport(runtime, reportOut, format, (color) => render(format, color));
     emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });

@@ -2,13 +2,19 @@ import type { Format } from '../../report/index.js';
 import type { Runtime } from './command.js';
 import { outputFile, writeOutputFile, type OutputFile } from './write-output.js';
 
+/** A report's text: one string, or parts for a report too large to hold as one (JSON, formatJsonParts). */
+export type ReportText = string | Iterable<string>;
+
 /**
  * Put a report where --output says: stdout (coloured text when the console allows it) or a file (never coloured,
- * written atomically, with a status line on stderr). `render(color)` builds the report text.
+ * written atomically, with a status line on stderr). `render(color)` builds the report text; parts are written a part
+ * at a time to either.
  */
-export function emitReport(runtime: Runtime, target: OutputFile | undefined, format: Format, render: (color: boolean) => string): void {
+export function emitReport(runtime: Runtime, target: OutputFile | undefined, format: Format, render: (color: boolean) => ReportText): void {
   if (!target) {
-    runtime.console.out(render(format === 'text' && runtime.console.color));
+    const text = render(format === 'text' && runtime.console.color);
+    if (typeof text === 'string') runtime.console.out(text);
+    else runtime.console.outParts(text);
     return;
   }
   writeOutputFile(target, render(false));
@@ -21,6 +27,6 @@ export function extraReportFiles(cwd: string, reports: readonly { format: Format
 }
 
 /** The --report files of the same result, each never coloured, written like --output. */
-export function emitExtraReports(runtime: Runtime, reports: readonly { format: Format; target: OutputFile }[], render: (format: Format) => string): void {
+export function emitExtraReports(runtime: Runtime, reports: readonly { format: Format; target: OutputFile }[], render: (format: Format) => ReportText): void {
   for (const { format, target } of reports) emitReport(runtime, target, format, () => render(format));
 }

@@ -11,7 +11,7 @@ import { lstatSync, mkdirSync, readlinkSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { McpnsError, UsageError } from '../../errors.js';
 import { DEFAULT_MAX_INPUT_BYTES, readRegularFile, UnreadableFileError } from '../../util/read-file.js';
-import { writeFileAtomic } from '../../util/write-atomic.js';
+import { writeFileAtomic, type AtomicContent } from '../../util/write-atomic.js';
 
 export interface OutputFile {
   /** Absolute path written to. */
@@ -63,8 +63,11 @@ export interface WriteOptions {
   exclusive?: { existsHint: string };
 }
 
-/** Write `text` (or bytes) to the file atomically (temp file in the same folder, fsync, rename); the old file survives a failure. */
-export function writeOutputFile(file: OutputFile, text: string | Uint8Array, options: WriteOptions = {}): void {
+/**
+ * Write `text` (or bytes, or text in parts) to the file atomically (temp file in the same folder, fsync, rename); the old
+ * file survives a failure.
+ */
+export function writeOutputFile(file: OutputFile, text: AtomicContent, options: WriteOptions = {}): void {
   try {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileAtomic(file.path, text, { mode: existingMode(file.path) ?? 0o666, durable: true, exclusive: options.exclusive !== undefined });

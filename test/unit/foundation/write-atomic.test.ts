@@ -45,4 +45,27 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(join(dir, 'v'), Buffer.from('xxhelloxx').subarray(2, 7));
     expect(readFileSync(join(dir, 'v'), 'utf8')).toBe('hello');
   });
+
+  it('writes parts as exactly their concatenation, multibyte text included', () => {
+    const dir = folder();
+    const parts = ['{\n  "a": [', '\n    "é🙂"', ',\n    "x"'.repeat(3), '', '\n  ]\n}\n'];
+    writeFileAtomic(join(dir, 'report.json'), parts, { durable: true });
+    expect(readFileSync(join(dir, 'report.json'))).toEqual(Buffer.from(parts.join(''), 'utf8'));
+    expect(readdirSync(dir)).toEqual(['report.json']);
+  });
+
+  it('a part that throws fails the write: the old file stays whole and no temporary file is left', () => {
+    const dir = folder();
+    writeFileAtomic(join(dir, 'report.json'), 'old');
+    function* parts(): Generator<string> {
+      yield 'x'.repeat(200_000); // written to the temporary file before the failure
+      throw new Error('renderer failed');
+    }
+    expect(() => writeFileAtomic(join(dir, 'report.json'), parts())).toThrow('renderer failed');
+    expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe('old');
+    expect(readdirSync(dir)).toEqual(['report.json']);
+    // With nothing there before, nothing is there after.
+    expect(() => writeFileAtomic(join(dir, 'new.json'), parts())).toThrow('renderer failed');
+    expect(readdirSync(dir)).toEqual(['report.json']);
+  });
 });
