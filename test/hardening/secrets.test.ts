@@ -10,7 +10,7 @@
  * comes from the config (the echoing and the crashing one) start per command, as they must.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,16 @@ describe('secrets never reach stdout or stderr', () => {
         expect(result.stdout.length, `${command} --format ${formats[index]} printed a report`).toBeGreaterThan(0);
         expectClean(`${command} --format ${formats[index]} --catalog`, result);
       });
+      // The same reports written to files (-o, --report): what a CI job uploads must be as clean as stdout.
+      const out = join(temp.dir, `${command}-report.json`);
+      const extra = join(temp.dir, `${command}-report.sarif`);
+      const written = await run([command, '--format', 'json', '-o', out, '--report', `sarif=${extra}`, '--preset', 'claude-code', '--catalog', rawCatalog]);
+      expectClean(`${command} -o`, written);
+      for (const file of [out, extra]) {
+        expect(existsSync(file), written.stderr).toBe(true);
+        expectNoSecret(`${command} report file ${file}`, readFileSync(file, 'utf8'));
+        rmSync(file);
+      }
     });
   }
 

@@ -97,6 +97,15 @@ export class CliConsole {
     for (const part of parts) this.io.stdout.write(escapeInvisible(part));
   }
 
+  /**
+   * A result bound for a file (a report written with -o or --report): scrubbed of the run's secrets as stdout is.
+   * Parts pass through untouched when there is nothing to scrub, and are joined first when there is (as outParts).
+   */
+  scrubbedForFile(text: string | Iterable<string>): string | Iterable<string> {
+    if (!this.secrets.size) return text;
+    return this.scrub(typeof text === 'string' ? text : [...text].join(''));
+  }
+
   warn(message: string, fields: Record<string, unknown> = {}): void {
     this.message('warning', message, fields);
   }

@@ -7,7 +7,7 @@ export type ReportText = string | Iterable<string>;
 
 /**
  * Put a report where --output says: stdout (coloured text when the console allows it) or a file (never coloured,
- * written atomically, with a status line on stderr). `render(color)` builds the report text; parts are written a part
+ * written atomically, with a status line on stderr), each scrubbed of the run's secrets. `render(color)` builds the report text; parts are written a part
  * at a time to either.
  */
 export function emitReport(runtime: Runtime, target: OutputFile | undefined, format: Format, render: (color: boolean) => ReportText): void {
@@ -17,7 +17,7 @@ export function emitReport(runtime: Runtime, target: OutputFile | undefined, for
     else runtime.console.outParts(text);
     return;
   }
-  writeOutputFile(target, render(false));
+  writeOutputFile(target, runtime.console.scrubbedForFile(render(false)));
   runtime.console.status(`wrote ${format} report to ${target.shown}`, { file: target.shown, format });
 }
 

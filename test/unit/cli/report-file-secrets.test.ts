@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CliConsole } from '../../../src/cli/services/console.js';
+import type { CliIo } from '../../../src/cli/services/io.js';
+import { emitReport } from '../../../src/cli/services/report-output.js';
+
+const SECRET = 'sk-report-0c1d7e2f9a';
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function runtime(): { runtime: { io: CliIo; console: CliConsole }; stdout: () => string } {
+  let stdout = '';
+  const io: CliIo = {
+    stdout: { write: (text: string) => void (stdout += text), isTTY: false },
+    stderr: { write: () => {}, isTTY: false },
+    stdin: Readable.from(['']) as NodeJS.ReadableStream & { isTTY?: boolean },
+    env: {},
+    cwd: '/',
+    home: '/',
+    signal: new AbortController().signal,
+    now: () => new Date(0),
+  };
+  const console = new CliConsole(io, { json: false, quiet: true, verbose: false, color: false });
+  console.secrets.register(SECRET);
+  return { runtime: { io, console }, stdout: () => stdout };
+}
+
+describe('a report written to a file', () => {
+  it('is scrubbed of the run secrets as stdout is, for a string and for parts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpns-report-'));
+    dirs.push(dir);
+    const { runtime: run, stdout } = runtime();
+    const text = `{"message": "token ${SECRET} leaked"}\n`;
+    emitReport(run, undefined, 'json', () => text);
+    // Parts that cut the secret in two: it must still be found.
+    emitReport(run, { path: join(dir, 'parts.json'), shown: 'parts.json' }, 'json', () => [text.slice(0, 20), text.slice(20)]);
+    emitReport(run, { path: join(dir, 'whole.json'), shown: 'whole.json' }, 'json', () => text);
+    expect(stdout()).not.toContain(SECRET);
+    for (const name of ['parts.json', 'whole.json']) {
+      const written = readFileSync(join(dir, name), 'utf8');
+      expect(written).not.toContain(SECRET);
+      expect(written).toBe(stdout());
+    }
+    expect(readdirSync(dir).sort()).toEqual(['parts.json', 'whole.json']);
+  });
+});
