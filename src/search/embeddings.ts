@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SearchIndex, SearchableTool } from './build.js';
+import { isLoopback } from '../util/loopback.js';
 import { EmbeddingCache } from './embedding-cache.js';
 import { boundLimit, MAX_LIMIT } from './query.js';
-import { search, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+import { foundByMeaningAlone, search, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
 
 /**
  * Optional semantic re-ranking: tool texts and the request are embedded by an OpenAI-compatible endpoint the user
@@ -156,7 +157,8 @@ function fuse(index: SearchIndex, lexical: SearchResponse, similarities: number[
       semantic,
     });
   }
-  return { ...lexical, limit, results };
+  // Counted apart from `matched` (the tools that match the request's words), so no count says a word matched them.
+  return { ...lexical, limit, results, byMeaning: results.filter(foundByMeaningAlone).length };
 }
 
 /** Talks to the endpoint, with the vector cache in front of it. */
@@ -252,6 +254,20 @@ class EmbeddingsClient {
     const url = new URL(this.endpoint);
     return `${url.protocol}//${url.host}${url.pathname}`;
   }
+}
+
+/** The warning said when the endpoint is plain http to another machine (`plainHttpWarning`). */
+export const EMBEDDINGS_PLAIN_HTTP = 'SEARCH_EMBEDDINGS_PLAIN_HTTP';
+
+/**
+ * What to warn of when the endpoint is plain http to a host other than this machine: the requests, the tool texts
+ * and the key (when one is set) cross the network unencrypted. Undefined for https and for loopback (a local Ollama).
+ */
+export function plainHttpWarning(url: string, withKey: boolean): string | undefined {
+  const parsed = new URL(embeddingsEndpoint(url));
+  if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname)) return undefined;
+  const sent = withKey ? `${EMBEDDINGS_KEY_ENV} (as the bearer token), the requests and the tool texts` : 'the requests and the tool texts';
+  return `the embeddings endpoint ${parsed.protocol}//${parsed.host} is plain http to another machine: ${sent} are sent unencrypted (use https)`;
 }
 
 /** `…/embeddings` as given; a base URL gets `/v1/embeddings` (or `/embeddings` after `/v1`). http and https only. */

@@ -16,14 +16,26 @@ export {
   type SearchField,
   type SearchIndex,
 } from './build.js';
-export { search, type RouteHit, type SearchMatch, type SearchOptions, type SearchResponse, type SearchResult } from './rank.js';
+export {
+  foundByMeaningAlone,
+  matchesWords,
+  moreMatched,
+  search,
+  type RouteHit,
+  type SearchMatch,
+  type SearchOptions,
+  type SearchResponse,
+  type SearchResult,
+} from './rank.js';
 export { type SearchWhy } from './factors.js';
 export { DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARS, SearchQueryError, analyzeQuery, cleanQuery } from './query.js';
 export {
   EMBEDDINGS_KEY_ENV,
+  EMBEDDINGS_PLAIN_HTTP,
   embeddingsCacheDirectory,
   embeddingsEndpoint,
   LEXICAL_WEIGHT,
+  plainHttpWarning,
   RRF_K,
   searchWithEmbeddings,
   semanticSearcher,

@@ -62,8 +62,24 @@ export interface SearchResponse {
   /** The actions the request asks for (lexicon groups of kind 'action'), when it names any. */
   actions?: string[];
   results: SearchResult[];
-  /** How many tools matched at all (results holds the best `limit`). */
+  /** How many tools match the request's words (a lexicon term counts) in the whole index; results holds the best `limit`. */
   matched: number;
+  /**
+   * Only after re-ranking by meaning (embeddings.ts): how many of `results` share no word with the request, found by
+   * meaning alone. They are not in `matched` (every tool has a similarity, so a count of tools "matched by meaning"
+   * would be every tool).
+   */
+  byMeaning?: number;
+}
+
+/** A result that matches the request's words (a lexicon term counts): one of the response's `matched`. */
+export const matchesWords = (result: SearchResult): boolean => result.coverage.matched > 0;
+/** A result re-ranking by meaning put in that shares no word with the request (one of the response's `byMeaning`). */
+export const foundByMeaningAlone = (result: SearchResult): boolean => result.semantic !== undefined && !result.lexical && !result.route;
+
+/** How many tools that match the request's words are not among `shown` (default: the response's results). */
+export function moreMatched(response: SearchResponse, shown: readonly SearchResult[] = response.results): number {
+  return Math.max(0, response.matched - shown.filter(matchesWords).length);
 }
 
 const ROUTE_SCORE = 1000;

@@ -94,4 +94,14 @@ describe('mcpns search', () => {
     }
     expect((await runCli(['search', 'add', ...CATALOG, '--embeddings-url', 'http://127.0.0.1:1'])).code).toBe(2);
   });
+
+  it('--embeddings-url over plain http to another machine warns that the key goes unencrypted, and never prints it', async () => {
+    // 192.0.2.1 is TEST-NET-1 (RFC 5737): never answers; the search stays lexical within the timeout.
+    const env = { MCPNS_STATE_DIR: makeTempDir('mcpns-search-state-'), MCPNS_EMBEDDINGS_API_KEY: 'sk-never-printed' };
+    const args = ['search', 'add two numbers', ...CATALOG, '--embeddings-url', 'http://192.0.2.1:9', '--embeddings-model', 'm', '--embeddings-timeout', '100'];
+    const run = await runCli(args, { env });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('the embeddings endpoint http://192.0.2.1:9 is plain http to another machine: MCPNS_EMBEDDINGS_API_KEY');
+    expect(run.stdout + run.stderr).not.toContain('sk-never-printed');
+  });
 });

@@ -9,10 +9,13 @@ import {
   cleanQuery,
   DEFAULT_LIMIT,
   EMBEDDINGS_KEY_ENV,
+  EMBEDDINGS_PLAIN_HTTP,
   embeddingsCacheDirectory,
   embeddingsEndpoint,
   MAX_LIMIT,
   MAX_QUERY_CHARS,
+  moreMatched,
+  plainHttpWarning,
   search,
   searchWithEmbeddings,
   type EmbeddingsOptions,
@@ -66,6 +69,8 @@ Exit codes: 0 at least one tool found · 1 no tool matches the request · 2 usag
     const embeddings = embeddingsOptions(options, runtime.io);
     // As serve --router does: whatever is printed (an endpoint's error, a verbose line) never shows the key.
     if (embeddings?.apiKey) runtime.console.addSecrets([embeddings.apiKey]);
+    const plain = embeddings && plainHttpWarning(embeddings.url, embeddings.apiKey !== undefined);
+    if (plain) runtime.console.warn(plain, { code: EMBEDDINGS_PLAIN_HTTP });
     const config = await loadConfigurationFor(runtime, options);
     const { catalog } = await obtainCatalog(runtime, { settings: options, config });
     const index = buildSearchIndex(catalog.tools, { servers: searchServers(catalog) });
@@ -131,6 +136,7 @@ export function searchDocument(response: SearchResponse & { semantic?: SemanticR
     limit: response.limit,
     searched,
     matched: response.matched,
+    ...(response.byMeaning !== undefined ? { byMeaning: response.byMeaning } : {}),
     ...(response.actions?.length ? { actions: response.actions } : {}),
     ...(response.semantic ? { semantic: response.semantic } : {}),
     results: response.results.map((result) => ({
@@ -189,9 +195,15 @@ export function renderSearch(response: SearchResponse & { semantic?: SemanticRep
     if (result.semantic)
       text += `    ${chalk.dim('why')} meaning: #${result.semantic.rank} by similarity (${result.semantic.similarity})${result.lexical ? `, #${result.lexical.rank} by words` : ', no word matched'}\n`;
   }
-  const more = response.matched - response.results.filter((result) => result.coverage.matched > 0).length;
-  if (response.semantic?.used)
+  // Counts of what matched the request's words; the tools found by meaning alone are counted apart (never as "matched").
+  const more = moreMatched(response);
+  if (response.semantic?.used) {
     text += `\nre-ranked by meaning with ${safe(response.semantic.model)} (${response.semantic.cached} tool vectors cached, ${response.semantic.embedded} embedded)\n`;
-  if (more > 0) text += `\n${more} more tool${more === 1 ? '' : 's'} matched (--limit ${Math.min(MAX_LIMIT, response.limit + 5)} shows more)\n`;
+    const alone = response.byMeaning ?? 0;
+    if (alone) text += `${alone} of the tools shown share${alone === 1 ? 's' : ''} no word with the request: found by meaning alone\n`;
+  }
+  // At the largest limit there is no larger one to suggest.
+  const larger = response.limit < MAX_LIMIT ? ` (--limit ${Math.min(MAX_LIMIT, response.limit + 5)} shows more)` : '';
+  if (more > 0) text += `\n${more} more tool${more === 1 ? '' : 's'} match${more === 1 ? 'es' : ''} the request's words${larger}\n`;
   return text;
 }

@@ -3,7 +3,14 @@ import type { LoadedConfig } from '../../config/loaded.js';
 import type { ServerSpec } from '../../config/model.js';
 import type { Gateway } from '../../gateway/engine.js';
 import { routerMode, type Rerank, type RouterMode } from '../../gateway/router/index.js';
-import { EMBEDDINGS_KEY_ENV, embeddingsCacheDirectory, embeddingsEndpoint, semanticSearcher } from '../../search/index.js';
+import {
+  EMBEDDINGS_KEY_ENV,
+  EMBEDDINGS_PLAIN_HTTP,
+  embeddingsCacheDirectory,
+  embeddingsEndpoint,
+  plainHttpWarning,
+  semanticSearcher,
+} from '../../search/index.js';
 import { UsageError } from '../../errors.js';
 import { stateDirectory } from '../../util/state-dir.js';
 import { terminalSafe } from '../../util/terminal-safe.js';
@@ -49,6 +56,9 @@ export function embeddingsRerank(
   const timeoutMs = settings.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS;
   const apiKey = io.env[EMBEDDINGS_KEY_ENV] || undefined;
   if (apiKey) out.addSecrets([apiKey]);
+  // The project's config names the URL; the key is the user's. Said at start, before anything is sent.
+  const plain = plainHttpWarning(settings.url, apiKey !== undefined);
+  if (plain) out.warn(`router: ${EMBEDDINGS_PLAIN_HTTP}: ${plain}`, { code: EMBEDDINGS_PLAIN_HTTP });
   const searcher = semanticSearcher({
     url: settings.url,
     model: settings.model,

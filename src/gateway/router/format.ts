@@ -1,4 +1,4 @@
-import type { SearchResponse } from '../../search/index.js';
+import { foundByMeaningAlone, moreMatched, type SearchResponse, type SearchResult } from '../../search/index.js';
 import type { ExposedTool, JsonObject } from './host.js';
 
 /** Bound on a search answer's JSON (characters): a handful of full definitions fits, a runaway schema does not. */
@@ -36,13 +36,17 @@ export function definitionOf(exposed: ExposedTool, whole: boolean): JsonObject {
  */
 export function searchAnswer(response: SearchResponse, byName: ReadonlyMap<string, ExposedTool>, callTool: string, describeTool: string): JsonObject {
   const tools: JsonObject[] = [];
+  const shown: SearchResult[] = [];
   const described: string[] = [];
   let size = 200;
   for (const result of response.results) {
     const exposed = byName.get(result.qualifiedName);
     if (!exposed) continue;
+    shown.push(result);
     const definition = definitionOf(exposed, false);
     if (result.route) definition['route'] = result.route.name;
+    // Said per tool, as a route is: the model weighs a tool that shares no word with its request for itself.
+    if (foundByMeaningAlone(result)) definition['byMeaning'] = true;
     const length = JSON.stringify(definition).length;
     if (size + length > MAX_ANSWER_CHARS) {
       const { inputSchema: _schema, ...rest } = definition;
@@ -55,8 +59,12 @@ export function searchAnswer(response: SearchResponse, byName: ReadonlyMap<strin
     tools.push(definition);
     size += length;
   }
-  const more = Math.max(0, response.matched - tools.length);
+  // `matched` and `more` count the tools that match the request's words; tools found by meaning alone (re-ranking by
+  // embeddings) are counted apart, so `more` does not shrink for them and no count says a word matched them.
+  const more = moreMatched(response, shown);
+  const byMeaning = shown.filter(foundByMeaningAlone).length;
   const answer: JsonObject = { query: response.query, tools, matched: response.matched };
+  if (byMeaning) answer['byMeaning'] = byMeaning;
   if (!tools.length) {
     answer['hint'] = 'no tool matches: try other words for the task (what it does, or what it acts on)';
   } else {

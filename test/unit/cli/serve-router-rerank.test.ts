@@ -59,4 +59,26 @@ describe('the router re-ranker of router.embeddings', () => {
       embeddingsRerank({ url: 'file:///etc/passwd', model: 'm' }, { env: {}, home: makeTempDir() }, { warn: () => undefined, addSecrets: () => undefined }),
     ).toThrow(/router\.embeddings\.url: the embeddings URL must be http or https/);
   });
+
+  it('warns at start when the URL is plain http to another machine (the key would cross the network unencrypted)', () => {
+    const warned = (url: string, env: Record<string, string> = {}): Array<{ message: string; fields: Record<string, unknown> | undefined }> => {
+      const warnings: Array<{ message: string; fields: Record<string, unknown> | undefined }> = [];
+      embeddingsRerank(
+        { url, model: 'm' },
+        { env, home: makeTempDir() },
+        { warn: (message, fields) => warnings.push({ message, fields }), addSecrets: () => undefined },
+      );
+      return warnings;
+    };
+    const [warning, ...rest] = warned('http://embed.example.com:8080/v1', { MCPNS_EMBEDDINGS_API_KEY: 'sk-secret' });
+    expect(rest).toEqual([]);
+    expect(warning!.fields).toEqual({ code: 'SEARCH_EMBEDDINGS_PLAIN_HTTP' });
+    expect(warning!.message).toContain('router: SEARCH_EMBEDDINGS_PLAIN_HTTP: the embeddings endpoint http://embed.example.com:8080 is plain http');
+    expect(warning!.message).toContain('MCPNS_EMBEDDINGS_API_KEY');
+    expect(warning!.message).not.toContain('sk-secret');
+    // Without a key the texts still go in the clear: still said, without naming a key.
+    expect(warned('http://10.0.0.5:11434')[0]!.message).not.toContain('MCPNS_EMBEDDINGS_API_KEY');
+    for (const quiet of ['https://api.example.com/v1', 'http://127.0.0.1:11434', 'http://localhost:11434', 'http://[::1]:11434'])
+      expect(warned(quiet, { MCPNS_EMBEDDINGS_API_KEY: 'sk-secret' })).toEqual([]);
+  });
 });

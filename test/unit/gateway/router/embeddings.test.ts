@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { Router, SEARCH_TOOL, type Rerank } from '../../../../src/gateway/router/index.js';
 import { semanticSearcher } from '../../../../src/search/index.js';
 import { bagOfWords } from '../../search/fake-embeddings.js';
-import { CATALOG, exposed, FakeHost, names, noCalls } from './fake-host.js';
+import { CATALOG, exposed, FakeHost, names, noCalls, structured } from './fake-host.js';
 
 // To this fake model "peek" means what "read" means; lexically the request finds github__list_issues first.
 const QUERY = 'peek at the notes on disk';
 
 /** An OpenAI-compatible endpoint as a fetch function, recording the texts asked for. */
-function fakeEndpoint(fail = false): { fetch: typeof globalThis.fetch; inputs: string[][] } {
-  const vector = bagOfWords([['read', 'peek']]);
+function fakeEndpoint(fail = false, same = [['read', 'peek']]): { fetch: typeof globalThis.fetch; inputs: string[][] } {
+  const vector = bagOfWords(same);
   const inputs: string[][] = [];
   const fetch: typeof globalThis.fetch = async (_url, init) => {
     const { input } = JSON.parse(String(init?.body)) as { input: string[] };
@@ -65,5 +65,28 @@ describe('search_tools with re-ranking by meaning', () => {
     endpoint.inputs.length = 0;
     await search(router);
     expect(endpoint.inputs.filter((input) => input[0] !== QUERY)).toEqual([['create issue. Open an issue in a repository.']]);
+  });
+
+  it('counts the tools found by meaning alone apart: matched and more count what matches the words, byMeaning the rest', async () => {
+    // To the fake model "automobile" means "car"; no word of the request is in a car tool. 80 zorp tools match "zorp",
+    // but 100 car tools are nearer by meaning, so the fused answer mixes both.
+    const tools = [
+      ...Array.from({ length: 100 }, (_, k) => exposed('garage', `car_${k}`, `Car ${k}.`)),
+      ...Array.from({ length: 80 }, (_, k) => exposed('widgets', `zorp_${k}`, 'Zorp widget with many other plain words that dilute its vector.')),
+    ];
+    const query = 'automobile zorp';
+    const lexical = structured(await new Router(new FakeHost(tools)).call(SEARCH_TOOL, { query, limit: 50 }, noCalls));
+    expect(lexical).toMatchObject({ matched: 80, more: 30 });
+    expect(lexical['byMeaning']).toBeUndefined();
+    const router = new Router(new FakeHost(tools), { rerank: rerankWith(fakeEndpoint(false, [['car', 'automobile']]).fetch) });
+    const answer = structured(await router.call(SEARCH_TOOL, { query, limit: 50 }, noCalls));
+    const shown = answer['tools'] as Array<{ name: string; byMeaning?: boolean }>;
+    const byWords = shown.filter((tool) => tool.name.startsWith('widgets__')).length;
+    const byMeaning = shown.filter((tool) => tool.name.startsWith('garage__'));
+    expect(byMeaning.length).toBeGreaterThan(0);
+    expect(byWords).toBeGreaterThan(0);
+    expect(byMeaning.every((tool) => tool.byMeaning === true)).toBe(true);
+    expect(shown.filter((tool) => tool.byMeaning)).toHaveLength(byMeaning.length);
+    expect(answer).toMatchObject({ matched: 80, byMeaning: byMeaning.length, more: 80 - byWords });
   });
 });
