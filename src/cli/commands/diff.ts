@@ -74,8 +74,8 @@ reported as removed. Exit 1 when a finding is at or above --fail-on (default err
     });
     const render = (as: Format, color: boolean): string =>
       formatters[as](result, { color, cwd: runtime.io.cwd, failOn: options.failOn, ...(config ? { config } : {}) });
-    emitReport(runtime, reportOut, format, (color) => render(format, color));
-    emitExtraReports(runtime, extraReports, (as) => render(as, false));
+    await emitReport(runtime, reportOut, format, (color) => render(format, color));
+    await emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });
 }

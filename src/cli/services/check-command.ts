@@ -100,8 +100,8 @@ export function registerCheckCommand(program: Command, host: CommandHost, spec: 
     // The catalog and what the checks built from it (renderings, maps) are garbage now: not carried under the report.
     collectLargeHeap();
     runtime.console.clearProgress();
-    emitReport(runtime, reportOut, format, (color) => render(format, color));
-    emitExtraReports(runtime, extraReports, (as) => render(as, false));
+    await emitReport(runtime, reportOut, format, (color) => render(format, color));
+    await emitExtraReports(runtime, extraReports, (as) => render(as, false));
     return getExitCode(result, options.failOn);
   });
 }

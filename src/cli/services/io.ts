@@ -2,7 +2,11 @@ import type { EarlyStdin } from '../../gateway/early-initialize.js';
 
 /** Everything the CLI touches of the outside world, injectable so commands run in-process in tests. */
 export interface CliIo {
-  stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
+  /**
+   * `write` returns false when the text was queued (a pipe whose reader is behind); `once('drain')` then says when to
+   * go on. Both optional: an in-process capture writes at once.
+   */
+  stdout: { write(text: string): boolean | void; once?(event: 'drain', listener: () => void): unknown; isTTY?: boolean; columns?: number };
   stderr: { write(text: string): void; isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;

@@ -10,11 +10,11 @@ export type ReportText = string | Iterable<string>;
  * written atomically, with a status line on stderr), each scrubbed of the run's secrets. `render(color)` builds the report text; parts are written a part
  * at a time to either.
  */
-export function emitReport(runtime: Runtime, target: OutputFile | undefined, format: Format, render: (color: boolean) => ReportText): void {
+export async function emitReport(runtime: Runtime, target: OutputFile | undefined, format: Format, render: (color: boolean) => ReportText): Promise<void> {
   if (!target) {
     const text = render(format === 'text' && runtime.console.color);
     if (typeof text === 'string') runtime.console.out(text);
-    else runtime.console.outParts(text);
+    else await runtime.console.outParts(text);
     return;
   }
   writeOutputFile(target, runtime.console.scrubbedForFile(render(false)));
@@ -27,6 +27,10 @@ export function extraReportFiles(cwd: string, reports: readonly { format: Format
 }
 
 /** The --report files of the same result, each never coloured, written like --output. */
-export function emitExtraReports(runtime: Runtime, reports: readonly { format: Format; target: OutputFile }[], render: (format: Format) => ReportText): void {
-  for (const { format, target } of reports) emitReport(runtime, target, format, () => render(format));
+export async function emitExtraReports(
+  runtime: Runtime,
+  reports: readonly { format: Format; target: OutputFile }[],
+  render: (format: Format) => ReportText,
+): Promise<void> {
+  for (const { format, target } of reports) await emitReport(runtime, target, format, () => render(format));
 }

@@ -31,15 +31,15 @@ function runtime(): { runtime: { io: CliIo; console: CliConsole }; stdout: () =>
 }
 
 describe('a report written to a file', () => {
-  it('is scrubbed of the run secrets as stdout is, for a string and for parts', () => {
+  it('is scrubbed of the run secrets as stdout is, for a string and for parts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpns-report-'));
     dirs.push(dir);
     const { runtime: run, stdout } = runtime();
     const text = `{"message": "token ${SECRET} leaked"}\n`;
-    emitReport(run, undefined, 'json', () => text);
+    await emitReport(run, undefined, 'json', () => text);
     // Parts that cut the secret in two: it must still be found.
-    emitReport(run, { path: join(dir, 'parts.json'), shown: 'parts.json' }, 'json', () => [text.slice(0, 20), text.slice(20)]);
-    emitReport(run, { path: join(dir, 'whole.json'), shown: 'whole.json' }, 'json', () => text);
+    await emitReport(run, { path: join(dir, 'parts.json'), shown: 'parts.json' }, 'json', () => [text.slice(0, 20), text.slice(20)]);
+    await emitReport(run, { path: join(dir, 'whole.json'), shown: 'whole.json' }, 'json', () => text);
     expect(stdout()).not.toContain(SECRET);
     for (const name of ['parts.json', 'whole.json']) {
       const written = readFileSync(join(dir, name), 'utf8');
