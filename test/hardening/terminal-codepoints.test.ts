@@ -4,10 +4,9 @@
  * status lines, verbose details, stderr excerpts, errors, prompts, the progress line) and through terminalSafe;
  * none arrives raw. \n and \t survive only where layout needs them (multiline text).
  */
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/services/io.js';
-import { CliConsole } from '../../src/cli/services/console.js';
+import type { CliConsole } from '../../src/cli/services/console.js';
+import { captureConsole } from '../helpers/console.js';
 import { escapeInvisible, terminalSafe } from '../../src/util/terminal-safe.js';
 
 /** The code points under test, written out independently of the implementation's table. */
@@ -33,19 +32,8 @@ function rawUnsafe(text: string, layout: boolean): string[] {
 }
 
 function capture(settings: { json?: boolean; verbose?: boolean } = {}): { console: CliConsole; stderr: () => string } {
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: () => {}, isTTY: false },
-    stderr: { write: (text: string) => void (stderr += text), isTTY: true },
-    stdin: Readable.from(['']) as NodeJS.ReadableStream & { isTTY?: boolean },
-    env: {},
-    cwd: '/',
-    home: '/',
-    signal: new AbortController().signal,
-    now: () => new Date(0),
-  };
-  const console = new CliConsole(io, { json: settings.json ?? false, quiet: false, verbose: settings.verbose ?? true, color: false });
-  return { console, stderr: () => stderr };
+  const { console, stderr } = captureConsole({ json: settings.json ?? false, verbose: settings.verbose ?? true, stderrIsTTY: true });
+  return { console, stderr };
 }
 
 describe('every unsafe code point, through every message path', () => {

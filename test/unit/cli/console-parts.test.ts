@@ -1,24 +1,17 @@
 import { EventEmitter } from 'node:events';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CliConsole } from '../../../src/cli/services/console.js';
-import type { CliIo } from '../../../src/cli/services/io.js';
+import { captureConsole } from '../../helpers/console.js';
 
 /** A stdout like a pipe whose reader is behind: every write is queued (false) until `drain` is emitted. */
 function slowPipe(controller = new AbortController()) {
   const events = new EventEmitter();
   const written: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (text: string) => (written.push(text), false), once: (event, listener) => events.once(event, listener), isTTY: false },
-    stderr: { write: () => {}, isTTY: false },
-    stdin: Readable.from(['']) as NodeJS.ReadableStream & { isTTY?: boolean },
-    env: {},
-    cwd: '/',
-    home: '/',
-    signal: controller.signal,
-    now: () => new Date(0),
+  const stdout = {
+    write: (text: string) => (written.push(text), false),
+    once: (event: 'drain', listener: () => void) => events.once(event, listener),
+    isTTY: false,
   };
-  const console = new CliConsole(io, { json: false, quiet: true, verbose: false, color: false });
+  const { console } = captureConsole({ quiet: true }, { stdout, signal: controller.signal });
   return { console, written, drain: () => events.emit('drain'), controller };
 }
 

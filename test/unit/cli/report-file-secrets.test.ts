@@ -1,10 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CliConsole } from '../../../src/cli/services/console.js';
-import type { CliIo } from '../../../src/cli/services/io.js';
+import { captureConsole } from '../../helpers/console.js';
 import { emitReport } from '../../../src/cli/services/report-output.js';
 
 const SECRET = 'sk-report-0c1d7e2f9a';
@@ -13,21 +11,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function runtime(): { runtime: { io: CliIo; console: CliConsole }; stdout: () => string } {
-  let stdout = '';
-  const io: CliIo = {
-    stdout: { write: (text: string) => void (stdout += text), isTTY: false },
-    stderr: { write: () => {}, isTTY: false },
-    stdin: Readable.from(['']) as NodeJS.ReadableStream & { isTTY?: boolean },
-    env: {},
-    cwd: '/',
-    home: '/',
-    signal: new AbortController().signal,
-    now: () => new Date(0),
-  };
-  const console = new CliConsole(io, { json: false, quiet: true, verbose: false, color: false });
+function runtime() {
+  const { console, io, stdout } = captureConsole({ quiet: true });
   console.secrets.register(SECRET);
-  return { runtime: { io, console }, stdout: () => stdout };
+  return { runtime: { io, console }, stdout };
 }
 
 describe('a report written to a file', () => {

@@ -1,23 +1,11 @@
-import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CliConsole } from '../../../src/cli/services/console.js';
-import type { CliIo } from '../../../src/cli/services/io.js';
+import type { CliConsole } from '../../../src/cli/services/console.js';
+import { captureConsole } from '../../helpers/console.js';
 import { routeSdkWarnings, sdkWarningMessage } from '../../../src/cli/services/sdk-warnings.js';
 
 function capture(settings: { json?: boolean; verbose?: boolean; quiet?: boolean } = {}): { console: CliConsole; stderr: () => string } {
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: () => {}, isTTY: false },
-    stderr: { write: (text: string) => void (stderr += text), isTTY: true },
-    stdin: Readable.from(['']) as NodeJS.ReadableStream & { isTTY?: boolean },
-    env: {},
-    cwd: '/',
-    home: '/',
-    signal: new AbortController().signal,
-    now: () => new Date(0),
-  };
-  const console = new CliConsole(io, { json: settings.json ?? false, quiet: settings.quiet ?? false, verbose: settings.verbose ?? false, color: false });
-  return { console, stderr: () => stderr };
+  const { console, stderr } = captureConsole({ ...settings, stderrIsTTY: true });
+  return { console, stderr };
 }
 
 // What the SDK (2.4) prints when a refresh fails against a token endpoint that echoes the request in its error page.
